@@ -1,0 +1,34 @@
+// Bundles the CLI, the MCP server and every runtime dependency into ONE file (dist/patchbay.mjs),
+// so `npx --yes patchbay@<v> mcp` installs a single tarball with no dependencies.
+import { build } from 'esbuild';
+import { readFile, mkdir, chmod } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { buildDocsCatalog } from './docs-catalog.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const catalog = await buildDocsCatalog(root);
+
+await mkdir(path.join(root, 'dist'), { recursive: true });
+const outfile = path.join(root, 'dist', 'patchbay.mjs');
+await build({
+  entryPoints: [path.join(root, 'src', 'cli', 'main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: false,
+  sourcemap: false,
+  legalComments: 'none',
+  define: {
+    __PATCHBAY_VERSION__: JSON.stringify(pkg.version),
+    __PATCHBAY_DOCS__: JSON.stringify(JSON.stringify(catalog)),
+  },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+await chmod(outfile, 0o755);

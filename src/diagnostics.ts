@@ -1,0 +1,26 @@
+// A diagnostic is the data form of a problem: installers return them, the CLI prints them as
+// `file:line:column code message` + hint, and the MCP server returns them as JSON.
+import type { ErrorCode } from './errors.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  code: ErrorCode | string;
+  severity: Severity;
+  message: string;
+  /** Absolute path of the file concerned; presenters shorten it (project-relative or ~/...). */
+  path?: string;
+  /** RFC 6901 JSON pointer inside the file, e.g. /mcpServers/patchbay */
+  pointer?: string;
+  /** 1-based */
+  line?: number;
+  /** 1-based */
+  column?: number;
+  /** What the user should do about it. */
+  hint?: string;
+  host?: string;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
