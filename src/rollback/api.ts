@@ -16,12 +16,17 @@ export interface TransactionSummary {
   description: string;
   createdAt: string; // ISO 8601
   files: { path: string; existedBefore: boolean; deleted: boolean }[];
+  /** Set on a transaction made by `rollback`: the id of the transaction it restored. */
+  revertOf?: string;
 }
 
 export interface ApplyResult {
   id: string;
   /** Files written or deleted, in order. */
   written: string[];
+  /** Pending transactions of a killed process that apply rolled back before starting (rare: the CLI
+   * normally calls recoverPending first). */
+  recovered?: TransactionSummary[];
 }
 
 export interface RecoveryResult {

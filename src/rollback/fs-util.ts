@@ -1,0 +1,141 @@
+// Small filesystem primitives shared by apply, restore and the journal: hashing, durable writes,
+// symlink resolution. Every write is temp-file + fsync + rename + fsync(folder), so a reader (or a
+// crash) only ever sees the old bytes or the new bytes of a file, never a torn mix.
+import { createHash } from 'node:crypto';
+import { lstat, open, readFile, readlink, realpath, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { step, type FaultHooks, type StepName } from './faults.js';
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+}
+
+/** Current state of a regular file, following symlinks. `exists: false` when it is missing. */
+export interface FileState {
+  exists: boolean;
+  bytes: Uint8Array | null;
+  mode: number | null;
+  uid: number | null;
+  gid: number | null;
+}
+
+/**
+ * Reads a file's bytes and mode. A missing file (or a dangling symlink) is `exists: false`.
+ * Anything that is not a regular file (a folder, a socket) throws EISDIR-like errors on purpose:
+ * patchbay never treats a folder as "a config file with no content".
+ */
+export async function readState(file: string): Promise<FileState> {
+  let st;
+  try {
+    st = await stat(file);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return { exists: false, bytes: null, mode: null, uid: null, gid: null };
+    throw error;
+  }
+  if (!st.isFile()) {
+    const err = new Error(`${file} is not a regular file`) as NodeJS.ErrnoException;
+    err.code = st.isDirectory() ? 'EISDIR' : 'EINVAL';
+    throw err;
+  }
+  const bytes = new Uint8Array(await readFile(file));
+  return { exists: true, bytes, mode: st.mode & 0o7777, uid: st.uid, gid: st.gid };
+}
+
+/**
+ * The path apply actually writes for `file`: the final target of a symlink chain (so the link stays a
+ * link), or the path itself. Works for dangling links too (writing creates the link's target).
+ */
+export async function resolveWriteTarget(file: string): Promise<string> {
+  const absolute = path.resolve(file);
+  try {
+    return await realpath(absolute);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+  }
+  // Missing file, or a dangling symlink: follow links by hand (bounded, like the kernel's ELOOP).
+  let current = absolute;
+  for (let hops = 0; hops < 40; hops++) {
+    let st;
+    try {
+      st = await lstat(current);
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') break;
+      throw error;
+    }
+    if (!st.isSymbolicLink()) break;
+    current = path.resolve(path.dirname(current), await readlink(current));
+  }
+  // Resolve the folder part when it exists, so two spellings of one file compare equal.
+  try {
+    return path.join(await realpath(path.dirname(current)), path.basename(current));
+  } catch {
+    return current;
+  }
+}
+
+export async function fsyncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface DurableWriteSteps {
+  writeTemp: StepName;
+  fsyncTemp: StepName | null;
+  rename: StepName;
+  fsyncDir: StepName | null;
+}
+
+/**
+ * Writes `bytes` to `target` durably: temp file in the same folder (so rename is atomic), contents
+ * and mode set through the descriptor, fsync, rename over, fsync the folder. The temp file is
+ * created with O_EXCL ('wx') so a pre-existing path there (a symlink planted by someone) is never
+ * followed. `owner` is applied best-effort: root rewriting a user's file must not hand it to root.
+ */
+export async function writeDurably(
+  target: string,
+  tempPath: string,
+  bytes: Uint8Array,
+  mode: number,
+  owner: { uid: number | null; gid: number | null },
+  faults: FaultHooks | undefined,
+  steps: DurableWriteSteps,
+): Promise<void> {
+  await step(faults, steps.writeTemp, tempPath);
+  const handle = await open(tempPath, 'wx', 0o600);
+  try {
+    await handle.writeFile(bytes);
+    await handle.chmod(mode);
+    if (owner.uid !== null && owner.gid !== null && typeof process.getuid === 'function') {
+      const st = await handle.stat();
+      if (st.uid !== owner.uid || st.gid !== owner.gid) {
+        await handle.chown(owner.uid, owner.gid).catch(() => undefined);
+        // chown clears setuid/setgid bits on some systems; re-apply the exact mode.
+        await handle.chmod(mode);
+      }
+    }
+    if (steps.fsyncTemp) await step(faults, steps.fsyncTemp, tempPath);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await step(faults, steps.rename, target);
+  await rename(tempPath, target);
+  if (steps.fsyncDir) await step(faults, steps.fsyncDir, path.dirname(target));
+  await fsyncDir(path.dirname(target));
+}
+
+/** Name of the temp file apply uses for `target` in transaction `id`; recognisable and recorded. */
+export function tempPathFor(target: string, id: string, purpose: 'write' | 'restore'): string {
+  const suffix = purpose === 'write' ? 'tmp' : 'restore.tmp';
+  return path.join(path.dirname(target), `.${path.basename(target)}.patchbay-${id}.${suffix}`);
+}

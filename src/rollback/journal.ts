@@ -1,0 +1,186 @@
+// One JSON file per transaction: <state>/journal/<id>.json, mode 0600 (it holds prior bytes, which may
+// be secrets). It is written atomically (temp + fsync + rename + fsync folder) so a crash mid-write
+// leaves either the previous version or the new one, never a torn file.
+import { randomBytes } from 'node:crypto';
+import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { PatchbayError } from '../errors.js';
+import type { TransactionStatus, TransactionSummary } from './api.js';
+import { step, type FaultHooks } from './faults.js';
+import { errnoCode, fsyncDir } from './fs-util.js';
+import { journalDir } from './state-dir.js';
+import { isTransactionId } from './transaction-id.js';
+
+export const JOURNAL_FORMAT = 'patchbay-journal/v1';
+export const KEEP_TRANSACTIONS = 50;
+
+export interface JournalFile {
+  /** The path as the plan named it (may be a symlink). */
+  path: string;
+  /** The real file written (symlinks resolved at apply time). */
+  target: string;
+  existedBefore: boolean;
+  /** base64 of the prior bytes; null when the file did not exist. */
+  priorBase64: string | null;
+  priorSha256: string | null;
+  priorMode: number | null;
+  priorUid: number | null;
+  priorGid: number | null;
+  /** true when the plan deletes the file. */
+  deleted: boolean;
+  /** sha256 of the bytes patchbay writes; null for a delete. Rollback compares against it. */
+  afterSha256: string | null;
+  /** Temp files this transaction may leave next to the target; recovery removes them. */
+  tempPaths: string[];
+  /** Set (and fsynced) once the file has been written/deleted. */
+  done: boolean;
+}
+
+export interface Journal {
+  format: typeof JOURNAL_FORMAT;
+  id: string;
+  kind: 'apply' | 'revert';
+  /** For kind 'revert': the transaction it restores. */
+  revertOf?: string;
+  status: TransactionStatus;
+  description: string;
+  createdAt: string;
+  pid: number;
+  /** Folders this transaction creates (did not exist when it started), parents first. */
+  createdDirs: string[];
+  /** For kind 'revert': folders the original created, removed (if empty) after the revert. */
+  removeDirsAfter?: string[];
+  files: JournalFile[];
+}
+
+export function journalPath(stateDir: string, id: string): string {
+  return path.join(journalDir(stateDir), `${id}.json`);
+}
+
+/** Atomically replaces the journal file. Each write uses a fresh temp name, so one failed write
+ * (a stuck temp path) cannot block the next one (marking the transaction rolled back). */
+export async function writeJournal(stateDir: string, journal: Journal, faults?: FaultHooks): Promise<void> {
+  const finalPath = journalPath(stateDir, journal.id);
+  const tempPath = path.join(journalDir(stateDir), `.${journal.id}.${randomBytes(3).toString('hex')}.json.tmp`);
+  await step(faults, 'journal', tempPath);
+  const handle = await open(tempPath, 'wx', 0o600);
+  try {
+    await handle.writeFile(JSON.stringify(journal));
+    await handle.chmod(0o600);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tempPath, finalPath);
+  } catch (error) {
+    await unlink(tempPath).catch(() => undefined);
+    throw error;
+  }
+  await fsyncDir(journalDir(stateDir));
+}
+
+export async function readJournal(stateDir: string, id: string): Promise<Journal> {
+  const file = journalPath(stateDir, id);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') {
+      throw new PatchbayError('transaction-not-found', `No transaction with id ${id}.`, {
+        hint: 'Run `patchbay history` to list transactions.',
+      });
+    }
+    throw error;
+  }
+  return parseJournal(text, file);
+}
+
+function parseJournal(text: string, file: string): Journal {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw corrupt(file, error);
+  }
+  const j = value as Partial<Journal> | null;
+  if (!j || j.format !== JOURNAL_FORMAT || typeof j.id !== 'string' || !Array.isArray(j.files) || typeof j.status !== 'string') {
+    throw corrupt(file);
+  }
+  return j as Journal;
+}
+
+function corrupt(file: string, cause?: unknown): PatchbayError {
+  return new PatchbayError('journal-corrupt', `The journal ${file} is not a valid patchbay journal.`, {
+    path: file,
+    hint: 'Inspect it (it holds the prior bytes of the files it lists), restore them by hand if needed, then move it away.',
+    cause,
+  });
+}
+
+/** Ids of all journals, oldest first (ids sort by time). Leftover temp files are skipped. */
+export async function listJournalIds(stateDir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(journalDir(stateDir));
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return [];
+    throw error;
+  }
+  return names
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .map((n) => n.slice(0, -'.json'.length))
+    .filter(isTransactionId)
+    .sort();
+}
+
+/** Every journal, oldest first. A corrupt journal throws `journal-corrupt` (fail closed). */
+export async function readAllJournals(stateDir: string): Promise<Journal[]> {
+  const out: Journal[] = [];
+  for (const id of await listJournalIds(stateDir)) {
+    try {
+      out.push(await readJournal(stateDir, id));
+    } catch (error) {
+      // Pruned or renamed between readdir and read: not an error.
+      if (error instanceof PatchbayError && error.code === 'transaction-not-found') continue;
+      throw error;
+    }
+  }
+  return out;
+}
+
+/** Removes leftover journal temp files (from a process killed mid-write). Caller holds the lock. */
+export async function removeJournalTemps(stateDir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(journalDir(stateDir));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (n.startsWith('.') && n.endsWith('.json.tmp')) await unlink(path.join(journalDir(stateDir), n)).catch(() => undefined);
+  }
+}
+
+/** Keeps the newest KEEP_TRANSACTIONS finished journals. Pending ones are never pruned. */
+export async function pruneJournals(stateDir: string): Promise<void> {
+  const journals = await readAllJournals(stateDir);
+  const finished = journals.filter((j) => j.status !== 'pending');
+  const excess = finished.length - KEEP_TRANSACTIONS;
+  for (let i = 0; i < excess; i++) {
+    const j = finished[i];
+    if (j) await unlink(journalPath(stateDir, j.id)).catch(() => undefined);
+  }
+}
+
+export function summarize(journal: Journal): TransactionSummary {
+  const summary: TransactionSummary = {
+    id: journal.id,
+    status: journal.status,
+    description: journal.description,
+    createdAt: journal.createdAt,
+    files: journal.files.map((f) => ({ path: f.path, existedBefore: f.existedBefore, deleted: f.deleted })),
+  };
+  if (journal.revertOf) summary.revertOf = journal.revertOf;
+  return summary;
+}

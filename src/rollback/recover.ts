@@ -1,0 +1,63 @@
+// Rolls back transactions left pending by a killed process. The caller of recoverUnderLock holds
+// the lock, so no live process can own a pending journal: every pending one is a crash leftover.
+import { PatchbayError } from '../errors.js';
+import type { EngineOptions, RecoveryResult, TransactionSummary } from './api.js';
+import type { InternalOptions } from './faults.js';
+import { readAllJournals, removeJournalTemps, summarize, writeJournal, type Journal } from './journal.js';
+import { acquireLock } from './lock.js';
+import { restoreJournal } from './restore.js';
+import { ensureStateDir, resolveStateDir } from './state-dir.js';
+
+export async function recoverUnderLock(stateDir: string, internal: InternalOptions = {}): Promise<TransactionSummary[]> {
+  const journals = await readAllJournals(stateDir);
+  const recovered: TransactionSummary[] = [];
+  // Newest first: if two pending journals touch one file, the older one's prior bytes win last.
+  for (const journal of journals.filter((j) => j.status === 'pending').reverse()) {
+    const result = await restoreJournal(journal, internal.faults);
+    if (!result.complete) {
+      throw new PatchbayError(
+        'io-failed',
+        `Transaction ${journal.id} ("${journal.description}") was interrupted and could not be rolled back: ` +
+          result.failures.map((f) => `${f.path}: ${f.error instanceof Error ? f.error.message : String(f.error)}`).join('; '),
+        {
+          files: result.failures.map((f) => f.path),
+          hint: 'Fix the cause (permissions, a folder in the way) and run patchbay again; it retries before doing anything else.',
+          cause: result.failures[0]?.error,
+        },
+      );
+    }
+    journal.status = 'rolled-back';
+    await writeJournal(stateDir, journal, internal.faults);
+    recovered.push(summarize(journal));
+  }
+  await removeJournalTemps(stateDir);
+  await finishRevertBookkeeping(stateDir, await readAllJournals(stateDir), internal);
+  return recovered;
+}
+
+/**
+ * A rollback commits its own revert journal, then marks the original 'reverted'. A kill between the
+ * two writes leaves the original marked committed; the committed revert journal proves otherwise.
+ */
+async function finishRevertBookkeeping(stateDir: string, journals: Journal[], internal: InternalOptions): Promise<void> {
+  const byId = new Map(journals.map((j) => [j.id, j]));
+  for (const j of journals) {
+    if (j.kind !== 'revert' || j.status !== 'committed' || !j.revertOf) continue;
+    const original = byId.get(j.revertOf);
+    if (original && original.status === 'committed') {
+      original.status = 'reverted';
+      await writeJournal(stateDir, original, internal.faults);
+    }
+  }
+}
+
+export async function recoverPending(options: EngineOptions & InternalOptions = {}): Promise<RecoveryResult> {
+  const stateDir = resolveStateDir(options.stateDir);
+  await ensureStateDir(stateDir);
+  const lock = await acquireLock(stateDir, options.lockWaitMs);
+  try {
+    return { recovered: await recoverUnderLock(stateDir, options) };
+  } finally {
+    await lock.release();
+  }
+}

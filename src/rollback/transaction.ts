@@ -1,0 +1,220 @@
+// The core of apply: journal first, then each file durably, then commit. The caller holds the lock.
+// Any failure restores what was already written (restore.ts) before the error leaves this module.
+import { lstat, mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { PatchbayError } from '../errors.js';
+import { step, type FaultHooks } from './faults.js';
+import { errnoCode, fsyncDir, readState, resolveWriteTarget, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
+import { JOURNAL_FORMAT, writeJournal, type Journal, type JournalFile } from './journal.js';
+import { restoreJournal } from './restore.js';
+import { newTransactionId } from './transaction-id.js';
+import type { FileChange } from './types.js';
+
+/** A FileChange plus engine-internal overrides used by rollback (restore an exact mode and owner). */
+export interface InternalChange extends FileChange {
+  forceMode?: number;
+  forceOwner?: { uid: number | null; gid: number | null };
+}
+
+export interface TransactionMeta {
+  description: string;
+  kind: 'apply' | 'revert';
+  revertOf?: string;
+  removeDirsAfter?: string[];
+}
+
+function fileChanged(file: string, why: string, cause?: unknown): PatchbayError {
+  return new PatchbayError('file-changed', `${file} changed since the plan was made (${why}); nothing was written.`, {
+    path: file,
+    hint: 'Run the command again so patchbay plans against the current file.',
+    cause,
+  });
+}
+
+async function readForCheck(change: FileChange, target: string): Promise<FileState> {
+  try {
+    return await readState(target);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'EISDIR' || code === 'EINVAL') throw fileChanged(change.path, 'it is no longer a regular file', error);
+    throw error;
+  }
+}
+
+function checkAgainstPlan(change: FileChange, cur: FileState): void {
+  const before = change.before;
+  if (before.exists !== cur.exists) {
+    throw fileChanged(change.path, before.exists ? 'it was deleted' : 'it was created meanwhile');
+  }
+  if (cur.exists && cur.bytes && sha256(cur.bytes) !== before.sha256) {
+    throw fileChanged(change.path, 'its content differs');
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await lstat(p);
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Reads and checks every file, builds the pending journal. Touches nothing on disk. */
+async function prepare(id: string, changes: InternalChange[], createDirs: string[], meta: TransactionMeta): Promise<Journal> {
+  const files: JournalFile[] = [];
+  const seen = new Map<string, string>();
+  for (const change of changes) {
+    const target = await resolveWriteTarget(change.path);
+    const other = seen.get(target);
+    if (other !== undefined) {
+      throw new PatchbayError('internal', `The plan changes ${target} twice (as ${other} and ${change.path}).`, { path: change.path });
+    }
+    seen.set(target, change.path);
+    const cur = await readForCheck(change, target);
+    checkAgainstPlan(change, cur);
+    const deleted = change.after === 'delete';
+    files.push({
+      path: change.path,
+      target,
+      existedBefore: cur.exists,
+      priorBase64: cur.bytes ? Buffer.from(cur.bytes).toString('base64') : null,
+      priorSha256: cur.bytes ? sha256(cur.bytes) : null,
+      priorMode: cur.mode,
+      priorUid: cur.uid,
+      priorGid: cur.gid,
+      deleted,
+      afterSha256: change.after === 'delete' ? null : sha256(change.after),
+      tempPaths: [tempPathFor(target, id, 'write'), tempPathFor(target, id, 'restore')],
+      done: false,
+    });
+  }
+  const createdDirs: string[] = [];
+  for (const dir of createDirs) if (!(await exists(dir))) createdDirs.push(path.resolve(dir));
+  const journal: Journal = {
+    format: JOURNAL_FORMAT,
+    id,
+    kind: meta.kind,
+    status: 'pending',
+    description: meta.description,
+    createdAt: new Date().toISOString(),
+    pid: process.pid,
+    createdDirs,
+    files,
+  };
+  if (meta.revertOf) journal.revertOf = meta.revertOf;
+  if (meta.removeDirsAfter) journal.removeDirsAfter = meta.removeDirsAfter;
+  return journal;
+}
+
+async function performChange(journal: Journal, f: JournalFile, change: InternalChange, faults: FaultHooks | undefined): Promise<void> {
+  // Re-check right before writing: the up-front check in prepare() may be seconds old.
+  await step(faults, 'check', f.target);
+  const cur = await readForCheck(change, f.target);
+  const stillPrior = f.existedBefore ? cur.exists && cur.bytes !== null && sha256(cur.bytes) === f.priorSha256 : !cur.exists;
+  if (!stillPrior) throw fileChanged(change.path, 'it was modified during apply');
+
+  if (change.after === 'delete') {
+    await step(faults, 'unlink', f.target);
+    await unlink(f.target);
+    await step(faults, 'fsync-dir', path.dirname(f.target));
+    await fsyncDir(path.dirname(f.target));
+    return;
+  }
+  const mode = change.forceMode ?? (f.existedBefore ? f.priorMode : null) ?? change.createMode ?? 0o644;
+  const owner = change.forceOwner ?? { uid: f.priorUid, gid: f.priorGid };
+  await writeDurably(f.target, tempPathFor(f.target, journal.id, 'write'), change.after, mode, owner, faults, {
+    writeTemp: 'write-temp',
+    fsyncTemp: 'fsync-temp',
+    rename: 'rename',
+    fsyncDir: 'fsync-dir',
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface TransactionResult {
+  journal: Journal;
+  written: string[];
+}
+
+export async function runTransaction(
+  stateDir: string,
+  changes: InternalChange[],
+  createDirs: string[],
+  meta: TransactionMeta,
+  faults?: FaultHooks,
+): Promise<TransactionResult> {
+  const id = newTransactionId();
+  // Nothing is on disk yet: a mismatch here fails with nothing to undo and no journal.
+  const journal = await prepare(id, changes, createDirs, meta);
+  const written: string[] = [];
+  try {
+    // The journal (with every prior byte) is durable BEFORE the first change to any file.
+    await writeJournal(stateDir, journal, faults);
+    for (const dir of journal.createdDirs) {
+      await step(faults, 'mkdir', dir);
+      await mkdir(dir, { mode: 0o755 });
+      await fsyncDir(path.dirname(dir));
+    }
+    for (const [i, f] of journal.files.entries()) {
+      const change = changes[i] as InternalChange;
+      await performChange(journal, f, change, faults);
+      f.done = true;
+      await writeJournal(stateDir, journal, faults);
+      written.push(change.path);
+    }
+    journal.status = 'committed';
+    await writeJournal(stateDir, journal, faults);
+    return { journal, written };
+  } catch (error) {
+    throw await undo(stateDir, journal, error, faults);
+  }
+}
+
+/** Restores after a failed apply and returns the error to throw. */
+async function undo(stateDir: string, journal: Journal, error: unknown, faults: FaultHooks | undefined): Promise<PatchbayError> {
+  // If the commit record reached disk before the failure (e.g. fsync of the folder failed), the
+  // in-memory status says committed: it is not, we are undoing it.
+  journal.status = 'pending';
+  const restored = await restoreJournal(journal, faults);
+  let marked = false;
+  if (restored.complete) {
+    journal.status = 'rolled-back';
+    try {
+      await writeJournal(stateDir, journal, faults);
+      marked = true;
+    } catch {
+      // The journal stays pending (files are already restored); recovery will mark it later.
+      journal.status = 'pending';
+    }
+  }
+  if (restored.complete) {
+    if (error instanceof PatchbayError) return error;
+    return new PatchbayError(
+      'io-failed',
+      `Applying "${journal.description}" failed (${describe(error)}); every file was restored${marked ? '' : ' (the journal will be finalised by the next patchbay command)'}.`,
+      { cause: error, ...(errnoPath(error) ? { path: errnoPath(error) } : {}) },
+    );
+  }
+  const stuck = restored.failures.map((f) => f.path);
+  return new PatchbayError(
+    'io-failed',
+    `Applying "${journal.description}" failed (${describe(error)}), and restoring could not finish for ${stuck.join(', ')} ` +
+      `(${restored.failures.map((f) => describe(f.error)).join('; ')}). Transaction ${journal.id} stays pending.`,
+    {
+      cause: error,
+      files: stuck,
+      hint: 'Fix the cause (permissions, a folder in the way), then run any patchbay command: it finishes the rollback first.',
+    },
+  );
+}
+
+function errnoPath(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'path' in error && typeof (error as { path: unknown }).path === 'string'
+    ? (error as { path: string }).path
+    : undefined;
+}
