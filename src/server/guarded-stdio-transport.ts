@@ -1,0 +1,209 @@
+// The wire side of `patchbay mcp`: newline-delimited JSON-RPC over a pair of streams, handed to the
+// SDK's serveStdio({ transport }). It replaces the SDK's StdioServerTransport because that one closes
+// the connection when a line exceeds its buffer and silently drops malformed JSON. Here:
+//   - a line over MAX_MESSAGE_BYTES is discarded while streaming and answered with -32600 (id null);
+//   - a line that is not JSON gets -32700 (id null); JSON that is not a JSON-RPC 2.0 message (or a
+//     batch array) gets -32600, with the request's id when one can be read;
+//   - an outgoing message over MAX_RESPONSE_BYTES is replaced by a -32603 error naming the limit;
+//   - on stdin EOF, requests already read are still answered (bounded by DRAIN_ON_EOF_MS), then the
+//     transport closes, so `printf ... | patchbay mcp` gets every answer.
+// Nothing but serialized JSON-RPC messages is ever written to the output stream.
+import type { Readable, Writable } from 'node:stream';
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import { LineReader } from './line-reader.js';
+import { DRAIN_ON_EOF_MS, MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from './limits.js';
+
+type RequestId = string | number;
+
+export interface GuardedTransportOptions {
+  maxMessageBytes?: number;
+  maxResponseBytes?: number;
+  drainOnEofMs?: number;
+  /** Out-of-band reports (stderr in production). Never written to the protocol stream. */
+  log?: (message: string) => void;
+}
+
+export const JSONRPC_PARSE_ERROR = -32700;
+export const JSONRPC_INVALID_REQUEST = -32600;
+export const JSONRPC_INTERNAL_ERROR = -32603;
+
+export class GuardedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private readonly reader: LineReader;
+  private readonly maxMessageBytes: number;
+  private readonly maxResponseBytes: number;
+  private readonly drainOnEofMs: number;
+  private readonly log: (message: string) => void;
+  private readonly pending = new Set<RequestId>();
+  private drainWaiter: (() => void) | undefined;
+  private started = false;
+  private closed = false;
+  private inputEnded = false;
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    options: GuardedTransportOptions = {},
+  ) {
+    this.maxMessageBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.reader = new LineReader(this.maxMessageBytes);
+    this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    this.drainOnEofMs = options.drainOnEofMs ?? DRAIN_ON_EOF_MS;
+    this.log = options.log ?? (() => {});
+  }
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('GuardedStdioTransport already started');
+    this.started = true;
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onInputEnd);
+    this.input.on('close', this.onInputEnd);
+    this.input.on('error', this.onInputError);
+    this.output.on('error', this.onOutputError);
+    if (this.input.readableEnded || this.input.destroyed) setImmediate(this.onInputEnd);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    if ('id' in message && message.id !== undefined && ('result' in message || 'error' in message)) {
+      this.settle(message.id as RequestId);
+    }
+    let json = JSON.stringify(message);
+    if (Buffer.byteLength(json) > this.maxResponseBytes) {
+      const id = 'id' in message ? (message.id ?? null) : null;
+      this.log(`response to ${JSON.stringify(id)} exceeded ${this.maxResponseBytes} bytes; replaced by an error`);
+      json = JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: JSONRPC_INTERNAL_ERROR,
+          message: `Response exceeds ${this.maxResponseBytes} bytes (response-too-large); narrow the request`,
+          data: { code: 'response-too-large', limit: this.maxResponseBytes },
+        },
+      });
+    }
+    await this.write(`${json}\n`);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onInputEnd);
+    this.input.off('close', this.onInputEnd);
+    this.input.off('error', this.onInputError);
+    // Keep an error listener: a late EPIPE after close must not crash the process.
+    this.output.off('error', this.onOutputError);
+    this.output.on('error', () => {});
+    if (this.input.listenerCount('data') === 0) this.input.pause();
+    this.drainWaiter?.();
+    this.onclose?.();
+  }
+
+  private write(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      // Back-pressure: wait for drain; an output error resolves too (onOutputError closes us).
+      const ok = this.output.write(text, () => {});
+      if (ok) resolve();
+      else {
+        const done = () => {
+          this.output.off('drain', done);
+          this.output.off('error', done);
+          resolve();
+        };
+        this.output.once('drain', done);
+        this.output.once('error', done);
+      }
+    });
+  }
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    if (this.closed || this.inputEnded) return;
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (const event of this.reader.push(buffer)) {
+      if (event.kind === 'oversized') {
+        this.log(`rejected an incoming message of more than ${event.bytes} bytes`);
+        this.reply(null, JSONRPC_INVALID_REQUEST, `Invalid Request: message exceeds ${this.maxMessageBytes} bytes`);
+      } else {
+        this.handleLine(event.text);
+      }
+    }
+  };
+
+  private handleLine(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      this.log(`parse error: ${(error as Error).message}`);
+      this.reply(null, JSONRPC_PARSE_ERROR, 'Parse error: the line is not valid JSON');
+      return;
+    }
+    if (Array.isArray(value)) {
+      this.reply(null, JSONRPC_INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported');
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(value);
+    } catch {
+      this.reply(readableId(value), JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+      return;
+    }
+    if ('method' in message && 'id' in message && message.id !== undefined) this.pending.add(message.id);
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(error as Error);
+    }
+  }
+
+  private reply(id: RequestId | null, code: number, message: string): void {
+    void this.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
+  }
+
+  private settle(id: RequestId): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.drainWaiter?.();
+  }
+
+  private readonly onInputEnd = (): void => {
+    if (this.inputEnded || this.closed) return;
+    this.inputEnded = true;
+    if (this.pending.size === 0) {
+      void this.close();
+      return;
+    }
+    // Answer what was already asked, then close; bounded so a stuck handler cannot keep us alive.
+    const timer = setTimeout(() => {
+      this.log(`closing with ${this.pending.size} request(s) unanswered after stdin ended`);
+      void this.close();
+    }, this.drainOnEofMs);
+    this.drainWaiter = () => {
+      clearTimeout(timer);
+      this.drainWaiter = undefined;
+      // Let the final write reach the stream before the SDK tears the instance down.
+      setImmediate(() => void this.close());
+    };
+  };
+
+  private readonly onInputError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  private readonly onOutputError = (error: Error): void => {
+    this.log(`output error: ${error.message}`);
+    void this.close();
+  };
+}
+
+function readableId(value: unknown): RequestId | null {
+  if (value !== null && typeof value === 'object' && 'id' in value) {
+    const id = (value as { id: unknown }).id;
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return id;
+  }
+  return null;
+}
