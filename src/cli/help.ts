@@ -1,0 +1,89 @@
+// Help text, global and per command. Plain strings only: `--help` must not load any command module.
+import type { CommandName } from './args.js';
+
+const GLOBAL = `patchbay — wire MCP servers into every AI coding host, transactionally
+
+Usage: patchbay <command> [options]
+
+Commands:
+  init [dir]        register patchbay's MCP server in the detected hosts (wizard on a terminal)
+  status [dir]      show every host file: state, pin, dialect, target (exit 1 on drift)
+  migrate [dir]     re-pin stale entries; move the OpenCode entry to the installed dialect
+  uninstall [dir]   remove patchbay's entries from every host file in scope
+  rollback [id]     restore the files of a transaction (default: the newest)
+  history           list transactions
+  mcp               run patchbay's MCP server on stdio
+
+Options:
+  -h, --help        show help (also: patchbay <command> --help)
+  -v, --version     print the version
+
+Exit codes: 0 ok, 1 drift, 2 usage, 3 refused, 4 apply failed (rolled back), 5 rollback refused,
+130 cancelled, 70 internal error. Reference: docs/cli.md`;
+
+const PLAN_FLAGS = `  -y, --yes                 apply without asking
+      --host <a,b>          only these hosts: opencode, claude-code, cursor, generic
+      --scope <scope>       project (default) or user
+      --opencode-version <v> use this OpenCode version's dialect instead of probing \`opencode --version\`
+      --dry-run             print the diffs, write nothing
+      --json                print one JSON document on stdout`;
+
+const COMMANDS: Record<CommandName, string> = {
+  init: `Usage: patchbay init [dir] [options]
+
+Registers patchbay's MCP server (npx --yes patchbay@<version> mcp) in each selected host's config file.
+On a terminal, a wizard asks for the hosts (detected ones pre-checked), the scope, shows the diffs and
+asks to confirm. Without a terminal pass --yes (the detected hosts) or --host.
+If [dir]/patchbay.jsonc exists, its hosts and scope are the defaults.
+
+Options:
+${PLAN_FLAGS}
+      --no-mcp              write the project manifest patchbay.jsonc only; touch no host file`,
+  status: `Usage: patchbay status [dir] [options]
+
+Shows, per host and file: the state of patchbay's entry (absent, current, stale, foreign, other-dialect),
+its pin, the OpenCode dialect and which file is the target. Hosts: --host, else the ones in
+patchbay.jsonc, else the detected ones. Exit 0 when every selected host is current, 1 on drift,
+3 when a file is malformed.
+
+Options:
+      --host <a,b>          only these hosts
+      --scope <scope>       project (default) or user
+      --opencode-version <v> use this OpenCode version's dialect instead of probing
+      --json                print one JSON document on stdout`,
+  migrate: `Usage: patchbay migrate [dir] [options]
+
+Re-pins stale patchbay entries to this version and moves the OpenCode entry between the V1 and V2
+dialects when the installed OpenCode changed major version. Shows the diffs and asks to confirm.
+
+Options:
+${PLAN_FLAGS}`,
+  uninstall: `Usage: patchbay uninstall [dir] [options]
+
+Removes patchbay's entries (current or stale) from every host file in scope and prunes files and
+containers patchbay created. An entry named patchbay that patchbay did not write is refused.
+
+Options:
+${PLAN_FLAGS}`,
+  rollback: `Usage: patchbay rollback [id] [options]
+
+Restores the files of a committed transaction (default: the newest) to their exact prior bytes.
+Refuses, listing the files, when a file changed after patchbay wrote it.
+
+Options:
+      --force               restore even files that changed since
+      --json                print one JSON document on stdout`,
+  history: `Usage: patchbay history [options]
+
+Lists patchbay's transactions, newest first.
+
+Options:
+      --json                print one JSON document on stdout`,
+  mcp: `Usage: patchbay mcp
+
+Runs patchbay's MCP server on stdio (newline-delimited JSON-RPC). Hosts start it; you rarely run it by hand.`,
+};
+
+export function helpText(topic?: CommandName): string {
+  return `${topic === undefined ? GLOBAL : COMMANDS[topic]}\n`;
+}

@@ -1,0 +1,62 @@
+// The project manifest `patchbay.jsonc`: which hosts patchbay registers in, at which scope, and which
+// server entry (the pinned patchbay server). The zod schema is the single source: the JSON schema the
+// package ships (schema/patchbay.schema.json) is generated from it, and a test keeps the two equal.
+import { z } from 'zod';
+import { HOST_IDS } from '../installers/types.js';
+
+export const MANIFEST_FILE = 'patchbay.jsonc';
+
+/**
+ * `$schema` written into new manifests: the schema file of the SAME published version on unpkg, which
+ * serves any file of a published npm tarball (schema/ is in package.json "files"). Editors fetch it;
+ * patchbay itself never does (it validates with zod, offline). Pinning the version keeps an old
+ * manifest validated by the schema it was written against.
+ */
+export function schemaUrl(version: string): string {
+  return `https://unpkg.com/patchbay@${version}/schema/patchbay.schema.json`;
+}
+
+/** A released semver version as pinned in `patchbay@<version>`. */
+const PIN = /^patchbay@(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
+
+export const ServerEntrySchema = z
+  .object({
+    command: z.literal('npx').describe('Always npx: hosts start the pinned package on first use.'),
+    args: z
+      .tuple([z.literal('--yes'), z.string().regex(PIN, 'must be patchbay@<version>, e.g. patchbay@0.1.0'), z.literal('mcp')])
+      .describe('["--yes", "patchbay@<version>", "mcp"]: the version is the pin written into every host file.'),
+  })
+  .strict();
+
+export const ManifestSchema = z
+  .object({
+    $schema: z.string().optional(),
+    hosts: z
+      .array(z.enum(HOST_IDS as [string, ...string[]]))
+      .min(1)
+      .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice')
+      .describe('Hosts to register in: opencode, claude-code, cursor, generic.'),
+    scope: z.enum(['project', 'user']).describe("'project' writes the project's files, 'user' the user's."),
+    servers: z
+      .object({ patchbay: ServerEntrySchema })
+      .strict()
+      .describe('MCP servers to register. patchbay registers its own server only.'),
+  })
+  .strict();
+
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+export function pinnedVersion(manifest: Manifest): string {
+  const match = PIN.exec(manifest.servers.patchbay.args[1]);
+  // The schema guarantees the match; the fallback only satisfies the type checker.
+  return match?.[1] ?? '';
+}
+
+export function manifestJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(ManifestSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  return {
+    ...generated,
+    $id: 'https://unpkg.com/patchbay/schema/patchbay.schema.json',
+    title: 'patchbay project manifest (patchbay.jsonc)',
+  };
+}
