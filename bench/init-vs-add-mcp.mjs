@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Bench (2): `patchbay init --yes` registering its server in several hosts, vs add-mcp@<pinned> doing
+// the same registrations (add-mcp's non-interactive form, from its --help:
+//   add-mcp <pkg> -n <name> --args <arg> -a <agent> … -y).
+// Baseline: add-mcp with the same number of hosts, measured in the same run, interleaved run by run so
+// machine drift hits both equally. Each run gets a fresh project dir and HOME.
+//
+//   node bench/init-vs-add-mcp.mjs [--runs 10]
+//
+// Host sets: patchbay's 4 hosts are opencode, claude-code, cursor, generic. add-mcp has no "generic"
+// (~/.config/mcp/mcp.json) agent, so its 4th is vscode (.vscode/mcp.json) — also one small JSON file.
+// The 3-host rows (opencode, claude-code, cursor) are exactly like for like.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installTools, repoRoot } from '../scripts/e2e/install-tools.mjs';
+import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
+import { argValue, fmtMs, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+
+const runs = Number(argValue(process.argv, '--runs', '10'));
+const bundle = path.join(repoRoot, 'dist', 'patchbay.mjs');
+const version = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
+const OC_VERSION = '1.18.33'; // dialect chosen by flag: no `opencode --version` probe in the timing
+
+async function fresh() {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'patchbay-bench-init-'));
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  await mkdir(home, { recursive: true });
+  await mkdir(project, { recursive: true });
+  return { root, home, project, env: sandboxEnv({ home }) };
+}
+
+function variants(addMcpBin) {
+  const pb = (hosts) => ({
+    cmd: process.execPath,
+    args: (box) => [bundle, 'init', '--yes', '--host', hosts.join(','), '--opencode-version', OC_VERSION, box.project],
+    expect: (box) => [
+      hosts.includes('opencode') && path.join(box.project, 'opencode.jsonc'),
+      hosts.includes('claude-code') && path.join(box.project, '.mcp.json'),
+      hosts.includes('cursor') && path.join(box.project, '.cursor', 'mcp.json'),
+      hosts.includes('generic') && path.join(box.home, '.config', 'mcp', 'mcp.json'),
+    ].filter(Boolean),
+  });
+  const am = (agents) => ({
+    cmd: addMcpBin,
+    args: () => [`patchbay@${version}`, '-n', 'patchbay', '--args', 'mcp', ...agents.flatMap((a) => ['-a', a]), '-y'],
+    expect: (box) => [
+      path.join(box.project, 'opencode.jsonc'),
+      path.join(box.project, '.mcp.json'),
+      path.join(box.project, '.cursor', 'mcp.json'),
+      agents.includes('vscode') && path.join(box.project, '.vscode', 'mcp.json'),
+    ].filter(Boolean),
+  });
+  return [
+    { name: 'node -e 0 (process floor)', group: 0, cmd: process.execPath, args: () => ['-e', '0'], expect: () => [] },
+    { name: 'add-mcp, 3 hosts (baseline)', group: 3, baseline: true, ...am(['opencode', 'claude-code', 'cursor']) },
+    { name: 'patchbay init, 3 hosts', group: 3, ...pb(['opencode', 'claude-code', 'cursor']) },
+    { name: 'add-mcp, 4 hosts (+vscode) (baseline)', group: 4, baseline: true, ...am(['opencode', 'claude-code', 'cursor', 'vscode']) },
+    { name: 'patchbay init, 4 hosts (+generic)', group: 4, ...pb(['opencode', 'claude-code', 'cursor', 'generic']) },
+  ];
+}
+
+async function once(v) {
+  const box = await fresh();
+  try {
+    const r = await timedRun(v.cmd, v.args(box), { cwd: box.project, env: box.env });
+    for (const file of v.expect(box)) {
+      if (!existsSync(file) || !readFileSync(file, 'utf8').includes(`patchbay@${version}`)) {
+        throw new Error(`${v.name}: expected ${file} to hold the patchbay@${version} entry. Output:\n${r.out}`);
+      }
+    }
+    return r.ms;
+  } finally {
+    await rm(box.root, { recursive: true, force: true });
+  }
+}
+
+export async function main() {
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
+  const [addMcp] = await installTools({ names: ['add-mcp'], log: progress });
+  const vs = variants(addMcp.bin);
+  const times = new Map(vs.map((v) => [v, []]));
+  for (const v of vs) await once(v); // warm-up: page cache, first-run effects
+  for (let i = 0; i < runs; i++) {
+    progress(`init-vs-add-mcp: run ${i + 1}/${runs}`);
+    for (const v of vs) times.get(v).push(await once(v));
+  }
+  const rows = vs.map((v) => {
+    const s = summary(times.get(v));
+    const base = vs.find((b) => b.baseline && b.group === v.group);
+    return [v.name, fmtMs(s.median), `${fmtMs(s.min)}–${fmtMs(s.max)}`, base && base !== v ? ratio(s.median, summary(times.get(base)).median) : '—'];
+  });
+  const out = [
+    `### (2) init vs add-mcp@${addMcp.version} — wall time per registration run, ${runs} runs (+1 warm-up) each`,
+    '',
+    `Command: \`node bench/init-vs-add-mcp.mjs --runs ${runs}\`. patchbay: \`node dist/patchbay.mjs init --yes --host <hosts> --opencode-version ${OC_VERSION} <dir>\`; ` +
+      `add-mcp: \`add-mcp patchbay@${version} -n patchbay --args mcp -a <agent>… -y\`. Fresh project + HOME per run; every run's files are checked for the entry.`,
+    '',
+    markdownTable(['command', 'median ms', 'min–max ms', 'vs baseline'], rows),
+    '',
+  ].join('\n');
+  process.stdout.write(out + '\n');
+  return out;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    process.stderr.write(`${err.stack ?? err}\n`);
+    process.exitCode = 1;
+  });
+}

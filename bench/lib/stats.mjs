@@ -1,0 +1,74 @@
+// Small shared helpers for bench/*.mjs: timing, medians, markdown tables, machine facts.
+// Benchmarks print markdown on stdout (so bench/run-all.mjs can collect it) and progress on stderr.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function summary(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return { median: median(s), min: s[0], max: s[s.length - 1], n: s.length };
+}
+
+export const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+
+export function fmtBytes(n) {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(0)} KB`;
+  return `${n} B`;
+}
+
+/** `ratio(x, baseline)` as "2.31×". */
+export const ratio = (value, baseline) => `${(value / baseline).toFixed(2)}×`;
+
+export function markdownTable(headers, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    nproc: os.availableParallelism?.() ?? cpus.length,
+    cpu: cpus[0]?.model?.trim() ?? 'unknown',
+    memGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+/** Parses `--runs N` (and `--flag value` pairs generally) from argv. */
+export function argValue(argv, name, fallback) {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+}
+
+export const progress = (msg) => process.stderr.write(`${msg}\n`);
+
+/**
+ * Spawns a process and measures wall time from spawn to exit. Output is collected so failures can be
+ * shown; a non-zero exit throws (a benchmark of a failing command measures nothing).
+ */
+export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (code !== 0 && !allowFail) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.slice(-2000)}`));
+      else resolve({ ms, code, out });
+    });
+  });
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark in sequence (never in parallel: this is a 2-core box), prints
+// each one's markdown, and writes them all to bench/results.md with the command, date and machine.
+// Contract for a bench script: markdown on stdout, progress on stderr, exit 0 on success. Absolute
+// times are machine facts, not gates — nothing here fails CI because a number is "too slow".
+//
+//   node bench/run-all.mjs [--runs N] [--only name,name]
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { argValue, machineInfo, progress } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BENCHES = [
+  { name: 'mcp-startup', file: 'mcp-startup.mjs' }, // (1) owned by the server helper
+  { name: 'init-vs-add-mcp', file: 'init-vs-add-mcp.mjs' }, // (2)
+  { name: 'edit-scaling', file: 'edit-scaling.mjs' }, // (3)
+  { name: 'cold-npx', file: 'cold-npx.mjs' }, // (4)
+];
+
+function runBench(file, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [path.join(here, file), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      process.stdout.write(d);
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, out, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const runs = argValue(process.argv, '--runs', undefined);
+const only = argValue(process.argv, '--only', undefined)?.split(',');
+const m = machineInfo();
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const sections = [
+  '# patchbay benchmarks',
+  '',
+  `Command: \`${command}\` (bench/run-all.mjs). Date: ${m.date}.`,
+  `Machine: ${m.nproc} cores (nproc), ${m.cpu}, ${m.memGiB} GiB RAM, ${m.platform}, node ${m.node}.`,
+  'Medians; ratios are against a baseline measured in the same run. Absolute times vary with the machine and are never a CI gate.',
+  '',
+];
+let failed = 0;
+for (const b of BENCHES) {
+  if (only && !only.includes(b.name)) continue;
+  if (!existsSync(path.join(here, b.file))) {
+    sections.push(`### ${b.name}`, '', `_not run: bench/${b.file} does not exist yet_`, '');
+    progress(`run-all: skipping ${b.name} (bench/${b.file} missing)`);
+    continue;
+  }
+  progress(`run-all: ${b.name}`);
+  const r = await runBench(b.file, runs ? ['--runs', runs] : []);
+  if (r.code !== 0) {
+    failed++;
+    sections.push(`### ${b.name}`, '', `_failed (exit ${r.code}); see the run's stderr_`, '');
+  } else {
+    sections.push(r.out.trim(), '', `_(${b.name} took ${r.seconds.toFixed(0)} s)_`, '');
+  }
+}
+await writeFile(path.join(here, 'results.md'), sections.join('\n'));
+progress(`run-all: wrote bench/results.md${failed ? ` (${failed} benchmark(s) failed)` : ''}`);
+process.exitCode = failed ? 1 : 0;
