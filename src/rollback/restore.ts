@@ -47,10 +47,20 @@ async function removeIfPresent(file: string): Promise<void> {
   }
 }
 
+/** Our temp files are regular files; a folder at that name is someone else's and is left alone. */
+async function removeTemp(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code !== 'ENOENT' && code !== 'EISDIR') throw error;
+  }
+}
+
 async function restoreFile(journal: Journal, f: JournalFile, faults: FaultHooks | undefined): Promise<void> {
   for (const temp of f.tempPaths) {
     await step(faults, 'remove-temp', temp);
-    await removeIfPresent(temp);
+    await removeTemp(temp);
   }
   const cur = await observe(f.target);
   if (matchesPrior(cur, f)) return;
