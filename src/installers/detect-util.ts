@@ -1,0 +1,48 @@
+// Detection helpers: version probes and config-dir evidence, reported in words.
+import { stat } from 'node:fs/promises';
+import type { HostContext } from './types.js';
+import { displayPath } from '../display-path.js';
+
+const SEMVER = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?/;
+
+export interface ProbeOutcome {
+  found: boolean;
+  /** First line of stdout, trimmed. */
+  firstLine?: string;
+  version?: string;
+  reason: string;
+  failed?: string;
+}
+
+/** Runs `<bin> --version` and words the outcome, e.g. "`claude --version` printed 2.1.332 (Claude Code)". */
+export async function probeVersion(ctx: HostContext, bin: string): Promise<ProbeOutcome> {
+  const result = await ctx.probe(bin, ['--version']);
+  if (!result.ok) {
+    if (result.reason === 'not-found') return { found: false, reason: `\`${bin}\` is not on PATH` };
+    return { found: false, reason: `\`${bin} --version\` ${result.reason === 'timeout' ? 'timed out' : 'failed'}: ${result.message}`, failed: result.message };
+  }
+  const firstLine = result.stdout.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  const version = SEMVER.exec(firstLine)?.[0];
+  const outcome: ProbeOutcome = { found: true, firstLine, reason: `\`${bin} --version\` printed ${firstLine || '(nothing)'}` };
+  if (version !== undefined) outcome.version = version;
+  return outcome;
+}
+
+export async function pathExists(p: string): Promise<'dir' | 'file' | false> {
+  try {
+    const st = await stat(p);
+    return st.isDirectory() ? 'dir' : 'file';
+  } catch {
+    return false;
+  }
+}
+
+/** "found ~/.cursor" for each path that exists. */
+export async function evidence(ctx: HostContext, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const p of paths) {
+    const kind = await pathExists(p);
+    if (kind) found.push(`found ${kind === 'dir' ? 'the folder' : 'the file'} ${displayPath(p, ctx)}`);
+  }
+  return found;
+}

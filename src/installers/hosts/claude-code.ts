@@ -1,0 +1,29 @@
+// Claude Code (hosts.md §3): project `.mcp.json`, user `~/.claude.json` top-level `mcpServers`.
+// Both are strict JSON: Claude Code rejects the whole file on a comment. `~/.claude.json` is large
+// and holds unrelated state (projects, trust, history); only our key inside `mcpServers` is touched.
+import path from 'node:path';
+import type { Detection } from '../types.js';
+import { evidence, probeVersion } from '../detect-util.js';
+import { createJsonHostAdapter } from './json-host.js';
+import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
+
+export const claudeCode = createJsonHostAdapter({
+  id: 'claude-code',
+  displayName: 'Claude Code',
+  strict: true,
+  skeleton: {},
+  files(ctx, scope) {
+    if (scope === 'project') return [path.join(ctx.projectDir, '.mcp.json')];
+    // CLAUDE_CONFIG_DIR moves the file (hosts.md §3.1).
+    const dir = ctx.env.CLAUDE_CONFIG_DIR && path.isAbsolute(ctx.env.CLAUDE_CONFIG_DIR) ? ctx.env.CLAUDE_CONFIG_DIR : ctx.home;
+    return [path.join(dir, '.claude.json')];
+  },
+  async detect(ctx) {
+    const probe = await probeVersion(ctx, 'claude');
+    const found = await evidence(ctx, [path.join(ctx.home, '.claude'), path.join(ctx.home, '.claude.json')]);
+    const detection: Detection = { host: 'claude-code', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
+    if (probe.version !== undefined) detection.version = probe.version;
+    return detection;
+  },
+  places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
+});

@@ -1,0 +1,27 @@
+// Cursor (hosts.md §4): `.cursor/mcp.json` and `~/.cursor/mcp.json`. Whether Cursor tolerates JSONC is
+// unverified, so existing comments and trailing commas are parsed tolerantly and kept (they are the
+// user's), while what patchbay writes is always strict JSON and never adds a trailing comma.
+import path from 'node:path';
+import type { Detection } from '../types.js';
+import { evidence, probeVersion } from '../detect-util.js';
+import { createJsonHostAdapter } from './json-host.js';
+import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
+
+export const cursor = createJsonHostAdapter({
+  id: 'cursor',
+  displayName: 'Cursor',
+  strict: false,
+  skeleton: {},
+  files(ctx, scope) {
+    return [path.join(scope === 'project' ? ctx.projectDir : ctx.home, '.cursor', 'mcp.json')];
+  },
+  async detect(ctx) {
+    // `cursor --version` prints VS Code's three lines; the first is the version.
+    const probe = await probeVersion(ctx, 'cursor');
+    const found = await evidence(ctx, [path.join(ctx.home, '.cursor')]);
+    const detection: Detection = { host: 'cursor', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
+    if (probe.version !== undefined) detection.version = probe.version;
+    return detection;
+  },
+  places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
+});

@@ -1,0 +1,25 @@
+// The generic host (hosts.md §11): `$XDG_CONFIG_HOME/mcp/mcp.json` (default ~/.config/mcp/mcp.json),
+// the user-global file of pi-mcp-adapter and others, strict JSON with `mcpServers`. User scope only:
+// the de-facto project file `.mcp.json` belongs to Claude Code's adapter.
+import path from 'node:path';
+import type { Detection } from '../types.js';
+import { evidence } from '../detect-util.js';
+import { createJsonHostAdapter, xdgConfigHome } from './json-host.js';
+import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
+
+export const generic = createJsonHostAdapter({
+  id: 'generic',
+  displayName: 'generic mcp.json',
+  strict: true,
+  skeleton: {},
+  files(ctx, scope) {
+    return scope === 'user' ? [path.join(xdgConfigHome(ctx), 'mcp', 'mcp.json')] : undefined;
+  },
+  async detect(ctx) {
+    const found = await evidence(ctx, [path.join(xdgConfigHome(ctx), 'mcp')]);
+    const reasons = found.length > 0 ? found : ['no mcp folder in the config home (there is no binary to probe)'];
+    const detection: Detection = { host: 'generic', detected: found.length > 0, reasons, diagnostics: [] };
+    return detection;
+  },
+  places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
+});

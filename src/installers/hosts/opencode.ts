@@ -1,0 +1,125 @@
+// OpenCode (hosts.md §2): JSONC everywhere, two dialects. V1 (>=1.18.29 <2) keeps servers in
+// `mcp.<name>` with `enabled`; V2 (>=2 <3) in `mcp.servers.<name>` with `disabled`. The dialect comes
+// from `--opencode-version` (no probe at all) or one `opencode --version` probe; no binary means V2.
+//
+// Decision (init with our entry in the other dialect's place, state `other-dialect`): SPEC says that
+// entry is left untouched, so init adds the selected dialect's entry next to it and warns, naming
+// `patchbay migrate`, which moves it. V1 normalizes both shapes to the same server, so the two do not
+// conflict in the meantime.
+import path from 'node:path';
+import semver from 'semver';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { Detection, HostContext, OpenCodeDialect } from '../types.js';
+import { evidence, probeVersion } from '../detect-util.js';
+import { looksLikeServer, type Place } from '../places.js';
+import { OPENCODE_SCHEMA_URL } from '../entry.js';
+import { createJsonHostAdapter, xdgConfigHome, type DetectOptions } from './json-host.js';
+
+export const V1_RANGE = '>=1.18.29 <2.0.0';
+export const V2_RANGE = '>=2.0.0 <3.0.0';
+
+export const V1_PLACE: Place = {
+  path: ['mcp'],
+  shape: 'opencode-v1',
+  dialect: 'v1',
+  // V2 files keep `servers` (the container) and `timeout` (global defaults) under `mcp`; a V1 server
+  // that happens to be called "servers" or "timeout" still looks like a server and is listed.
+  skip: (name, value) => name.startsWith('$') || ((name === 'servers' || name === 'timeout') && !looksLikeServer(value)),
+};
+
+export const V2_PLACE: Place = {
+  path: ['mcp', 'servers'],
+  shape: 'opencode-v2',
+  dialect: 'v2',
+  rejects: (value) =>
+    looksLikeServer(value)
+      ? '`mcp.servers` is a V1 server named "servers", not the V2 `mcp.servers` container, so the V2 entry has nowhere to go'
+      : undefined,
+};
+
+export function dialectForVersion(version: string): OpenCodeDialect | undefined {
+  if (semver.valid(version) === null) return undefined;
+  if (semver.satisfies(version, V1_RANGE, { includePrerelease: true })) return 'v1';
+  if (semver.satisfies(version, V2_RANGE, { includePrerelease: true })) return 'v2';
+  return undefined;
+}
+
+function unsupported(version: string, source: string): Diagnostic {
+  return {
+    code: 'unsupported-host-version',
+    severity: 'error',
+    host: 'opencode',
+    message: `OpenCode ${version} (${source}) is not a supported version: V1 is ${V1_RANGE}, V2 is ${V2_RANGE}`,
+    hint: 'pass --opencode-version with the OpenCode version whose config shape to write, e.g. --opencode-version 2.0.0 (V2, `mcp.servers`) or --opencode-version 1.18.33 (V1, `mcp`)',
+  };
+}
+
+function userDir(ctx: HostContext): string {
+  return path.join(xdgConfigHome(ctx), 'opencode');
+}
+
+async function detectOpenCode(ctx: HostContext, options: DetectOptions): Promise<Detection> {
+  const found = await evidence(ctx, [userDir(ctx), path.join(ctx.projectDir, '.opencode'), path.join(ctx.projectDir, 'opencode.jsonc'), path.join(ctx.projectDir, 'opencode.json')]);
+  const detection: Detection = { host: 'opencode', detected: found.length > 0, reasons: [], diagnostics: [] };
+  if (options.opencodeVersion !== undefined) {
+    const v = options.opencodeVersion.trim();
+    const dialect = dialectForVersion(v);
+    detection.detected = true;
+    detection.version = v;
+    detection.reasons.push(`--opencode-version ${v} was given (the binary was not probed)`, ...found);
+    if (dialect) {
+      detection.dialect = dialect;
+      detection.reasons.push(`${v} selects the ${dialect.toUpperCase()} config shape`);
+    } else detection.diagnostics.push(unsupported(v, 'from --opencode-version'));
+    return detection;
+  }
+  const probe = await probeVersion(ctx, 'opencode');
+  detection.reasons.push(probe.reason, ...found);
+  if (probe.found) {
+    detection.detected = true;
+    if (probe.version === undefined) {
+      detection.diagnostics.push(unsupported(JSON.stringify(probe.firstLine ?? ''), '`opencode --version` printed no version'));
+      return detection;
+    }
+    detection.version = probe.version;
+    const dialect = dialectForVersion(probe.version);
+    if (dialect) {
+      detection.dialect = dialect;
+      detection.reasons.push(`${probe.version} selects the ${dialect.toUpperCase()} config shape`);
+    } else detection.diagnostics.push(unsupported(probe.version, 'from `opencode --version`'));
+  } else if (probe.failed !== undefined) {
+    detection.diagnostics.push({
+      code: 'probe-failed',
+      severity: 'error',
+      host: 'opencode',
+      message: `could not tell the OpenCode version: ${probe.reason}`,
+      hint: 'pass --opencode-version with your OpenCode version (e.g. 1.18.33 or 2.0.0)',
+    });
+  } else {
+    detection.dialect = 'v2';
+    detection.reasons.push('without an `opencode` binary the V2 config shape (`mcp.servers`) is written, the current major');
+  }
+  return detection;
+}
+
+export const opencode = createJsonHostAdapter({
+  id: 'opencode',
+  displayName: 'OpenCode',
+  strict: false,
+  skeleton: { $schema: OPENCODE_SCHEMA_URL },
+  files(ctx, scope) {
+    if (scope === 'user') return [path.join(userDir(ctx), 'opencode.jsonc'), path.join(userDir(ctx), 'opencode.json')];
+    const p = ctx.projectDir;
+    return [path.join(p, '.opencode', 'opencode.jsonc'), path.join(p, '.opencode', 'opencode.json'), path.join(p, 'opencode.jsonc'), path.join(p, 'opencode.json')];
+  },
+  createFile(ctx, scope) {
+    return scope === 'user' ? path.join(userDir(ctx), 'opencode.jsonc') : path.join(ctx.projectDir, 'opencode.jsonc');
+  },
+  detect: detectOpenCode,
+  places(_ctx, detection) {
+    const diagnostics = detection.diagnostics;
+    if (detection.dialect === 'v1') return { selected: V1_PLACE, others: [V2_PLACE], dialect: 'v1', diagnostics };
+    if (detection.dialect === 'v2') return { selected: V2_PLACE, others: [V1_PLACE], dialect: 'v2', diagnostics };
+    return { others: [V1_PLACE, V2_PLACE], diagnostics };
+  },
+});

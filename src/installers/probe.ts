@@ -1,0 +1,38 @@
+// The real version probe: execa without a shell (argv is never interpreted), a 5 s timeout, never
+// throwing (reject:false), memoized per command line so one CLI run probes each binary once.
+import { execa } from 'execa';
+import type { ProbeResult } from './types.js';
+
+export const PROBE_TIMEOUT_MS = 5_000;
+
+export function createProbe(env: Readonly<Record<string, string | undefined>>): (command: string, args: readonly string[]) => Promise<ProbeResult> {
+  const cache = new Map<string, Promise<ProbeResult>>();
+  return (command, args) => {
+    const key = JSON.stringify([command, ...args]);
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = run(command, args, env);
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+}
+
+async function run(command: string, args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<ProbeResult> {
+  const result = await execa(command, [...args], {
+    shell: false,
+    reject: false,
+    timeout: PROBE_TIMEOUT_MS,
+    stdin: 'ignore',
+    env: env as Record<string, string>,
+    extendEnv: false,
+    windowsHide: true,
+  });
+  const code = (result as { code?: string }).code;
+  if (code === 'ENOENT' || (result.failed && /ENOENT/.test(result.message ?? ''))) {
+    return { ok: false, reason: 'not-found', message: `${command} was not found on PATH` };
+  }
+  if (result.timedOut) return { ok: false, reason: 'timeout', message: `no answer within ${PROBE_TIMEOUT_MS / 1000} s` };
+  if (result.failed) return { ok: false, reason: 'failed', message: (result.shortMessage ?? result.message ?? 'failed').split('\n')[0] ?? 'failed' };
+  return { ok: true, stdout: String(result.stdout ?? '') };
+}
