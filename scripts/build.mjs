@@ -17,6 +17,9 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
+  // Prefer a package's ESM build: jsonc-parser's "main" is a UMD file whose factory calls
+  // require('./impl/...') at run time, which a single-file bundle cannot satisfy.
+  mainFields: ['module', 'main'],
   format: 'esm',
   target: 'node20',
   minify: false,
