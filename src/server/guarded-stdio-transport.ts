@@ -71,7 +71,7 @@ export class GuardedStdioTransport implements Transport {
     if ('id' in message && message.id !== undefined && ('result' in message || 'error' in message)) {
       this.settle(message.id as RequestId);
     }
-    let json = JSON.stringify(message);
+    let json = JSON.stringify(invalidParamsAsMinus32602(message));
     if (Buffer.byteLength(json) > this.maxResponseBytes) {
       const id = 'id' in message ? (message.id ?? null) : null;
       this.log(`response to ${JSON.stringify(id)} exceeded ${this.maxResponseBytes} bytes; replaced by an error`);
@@ -198,6 +198,31 @@ export class GuardedStdioTransport implements Transport {
     this.log(`output error: ${error.message}`);
     void this.close();
   };
+}
+
+/**
+ * The SDK validates request params with zod and, for every method but tools/call, reports a failure
+ * as -32603 Internal error whose message is the zod issue list. A request whose params fail the
+ * method's schema is the client's mistake: JSON-RPC calls that -32602 Invalid params. Only errors
+ * whose message IS such an issue list pointing into `params` are rewritten; real internal errors
+ * keep -32603.
+ */
+export function invalidParamsAsMinus32602(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message) || message.error.code !== JSONRPC_INTERNAL_ERROR) return message;
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message.error.message);
+  } catch {
+    return message;
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return message;
+  const paramIssues = issues.filter(
+    (i): i is { path: unknown[]; message: string } =>
+      i !== null && typeof i === 'object' && Array.isArray((i as { path?: unknown }).path) && (i as { path: unknown[] }).path[0] === 'params',
+  );
+  if (paramIssues.length !== issues.length) return message;
+  const detail = paramIssues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  return { ...message, error: { code: -32602, message: `Invalid params: ${detail}` } };
 }
 
 function readableId(value: unknown): RequestId | null {
