@@ -35,7 +35,8 @@ export async function readState(file: string): Promise<FileState> {
   try {
     st = await stat(file);
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return { exists: false, bytes: null, mode: null, uid: null, gid: null };
+    // ENOTDIR: a parent is not a folder, so the file cannot exist either.
+    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return { exists: false, bytes: null, mode: null, uid: null, gid: null };
     throw error;
   }
   if (!st.isFile()) {
@@ -112,6 +113,7 @@ export async function writeDurably(
 ): Promise<void> {
   await step(faults, steps.writeTemp, tempPath);
   const handle = await open(tempPath, 'wx', 0o600);
+  let written: { ino: number; dev: number };
   try {
     await handle.writeFile(bytes);
     await handle.chmod(mode);
@@ -125,11 +127,20 @@ export async function writeDurably(
     }
     if (steps.fsyncTemp) await step(faults, steps.fsyncTemp, tempPath);
     await handle.sync();
+    written = await handle.stat();
   } finally {
     await handle.close();
   }
   await step(faults, steps.rename, target);
   await rename(tempPath, target);
+  // rename(2) moves whatever is at tempPath now. If something replaced our temp file meanwhile, the
+  // target now holds that, not our bytes: fail (restore then leaves the foreign object alone).
+  const landed = await lstat(target);
+  if (landed.ino !== written.ino || landed.dev !== written.dev) {
+    const err = new Error(`${tempPath} was replaced by another program before it was renamed to ${target}`) as NodeJS.ErrnoException;
+    err.code = 'EBUSY';
+    throw err;
+  }
   if (steps.fsyncDir) await step(faults, steps.fsyncDir, path.dirname(target));
   await fsyncDir(path.dirname(target));
 }

@@ -43,7 +43,7 @@ async function removeIfPresent(file: string): Promise<void> {
   try {
     await unlink(file);
   } catch (error) {
-    if (errnoCode(error) !== 'ENOENT') throw error;
+    if (errnoCode(error) !== 'ENOENT' && errnoCode(error) !== 'ENOTDIR') throw error;
   }
 }
 
@@ -53,7 +53,7 @@ async function removeTemp(file: string): Promise<void> {
     await unlink(file);
   } catch (error) {
     const code = errnoCode(error);
-    if (code !== 'ENOENT' && code !== 'EISDIR') throw error;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EISDIR') throw error;
   }
 }
 
