@@ -17,7 +17,7 @@ export function commentsOf(text: string): string[] {
   const scanner = createScanner(body, false);
   const out: string[] = [];
   for (let k = scanner.scan(); k !== 17; k = scanner.scan()) {
-    if (k === 12 || k === 13) out.push(scanner.getTokenValue());
+    if (k === 12 || k === 13) out.push(body.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()));
   }
   return out;
 }
