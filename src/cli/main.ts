@@ -1,10 +1,59 @@
-// Temporary entry point: replaced by the CLI (issue 4). Kept minimal so the build works.
+// The CLI entry (esbuild bundles this file into dist/patchbay.mjs). It parses argv and then imports
+// ONLY the module of the command asked for: `patchbay mcp` never evaluates prompts or the wizard, and
+// `--version` evaluates nothing but this file and the argv parser. Keep the static imports below tiny.
+import { parseArgv, type CommandArgs, type CommandName } from './args.js';
+import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
+import { isPatchbayError } from '../errors.js';
 import { PATCHBAY_VERSION } from '../version.js';
 
-const [command] = process.argv.slice(2);
-if (command === '--version' || command === '-v') {
-  process.stdout.write(`${PATCHBAY_VERSION}\n`);
-} else {
-  process.stderr.write('patchbay: the CLI is not built yet\n');
-  process.exitCode = 1;
+type CommandModule = { run(args: CommandArgs): Promise<number> };
+
+/** One loader per command; each import() is a separate lazy chunk of the bundle. */
+const COMMAND_LOADERS: Record<CommandName, () => Promise<CommandModule>> = {
+  init: () => import('./commands/init.js'),
+  status: () => import('./commands/status.js'),
+  migrate: () => import('./commands/migrate.js'),
+  uninstall: () => import('./commands/uninstall.js'),
+  rollback: () => import('./commands/rollback.js'),
+  history: () => import('./commands/history.js'),
+  mcp: () => import('./commands/mcp.js'),
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgv(argv, process.cwd());
+  } catch (error) {
+    if (!isPatchbayError(error)) throw error;
+    const wantsJson = argv.includes('--json');
+    if (wantsJson) {
+      process.stdout.write(
+        `${JSON.stringify({ command: argv[0] ?? null, status: 'error', exitCode: exitCodeForErrorCode(error.code), error: { code: error.code, message: error.message, hint: error.details.hint } }, null, 2)}\n`,
+      );
+    }
+    process.stderr.write(`patchbay: ${error.message}\n`);
+    if (error.details.hint) process.stderr.write(`  ${error.details.hint}\n`);
+    return exitCodeForErrorCode(error.code);
+  }
+  if (parsed.kind === 'version') {
+    process.stdout.write(`${PATCHBAY_VERSION}\n`);
+    return EXIT.ok;
+  }
+  if (parsed.kind === 'help') {
+    const { helpText } = await import('./help.js');
+    process.stdout.write(helpText(parsed.topic));
+    return EXIT.ok;
+  }
+  const module = await COMMAND_LOADERS[parsed.args.command]();
+  return module.run(parsed.args);
 }
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`patchbay: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = EXIT.internal;
+  },
+);

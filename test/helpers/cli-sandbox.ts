@@ -1,0 +1,146 @@
+// A throwaway machine for end-to-end CLI tests: a project folder, HOME, XDG dirs, a patchbay state dir,
+// and a PATH holding only fake host binaries (tiny shell scripts) so detection is fully controlled.
+// Runs the BUILT bundle (dist/patchbay.mjs) as a child process; it never builds it (npm test does).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile, lstat, readlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BUNDLE = path.join(REPO_ROOT, 'dist', 'patchbay.mjs');
+
+export function requireBundle(): void {
+  if (!existsSync(BUNDLE)) {
+    throw new Error(`${BUNDLE} is missing: run 'npm run build' first (npm test builds it before vitest runs).`);
+  }
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Sandbox {
+  root: string;
+  project: string;
+  home: string;
+  configHome: string;
+  stateHome: string;
+  stateDir: string;
+  bin: string;
+  env: Record<string, string>;
+  /** Installs (or replaces) a fake binary printing `output` for `--version`. */
+  fakeBinary(name: string, output: string): Promise<void>;
+  removeBinary(name: string): Promise<void>;
+  write(relative: string, text: string): Promise<string>;
+  read(relative: string): Promise<string>;
+  exists(relative: string): boolean;
+  run(args: readonly string[], options?: { cwd?: string; env?: Record<string, string | undefined>; input?: string }): Promise<RunResult>;
+  /** sha256 of every file under the sandbox (project + home), keyed by relative path. */
+  snapshot(): Promise<Record<string, string>>;
+  cleanup(): Promise<void>;
+}
+
+async function hashTree(dir: string, base: string, out: Record<string, string>): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    const rel = path.relative(base, full);
+    if (entry.isDirectory()) {
+      out[`${rel}/`] = 'dir';
+      await hashTree(full, base, out);
+    } else if (entry.isSymbolicLink()) {
+      out[rel] = `link:${await readlink(full)}`;
+    } else {
+      const st = await lstat(full);
+      out[rel] = `${createHash('sha256').update(await readFile(full)).digest('hex')}:${(st.mode & 0o777).toString(8)}`;
+    }
+  }
+}
+
+export async function createSandbox(): Promise<Sandbox> {
+  requireBundle();
+  const root = await mkdtemp(path.join(os.tmpdir(), 'pb-cli-'));
+  const project = path.join(root, 'project');
+  const home = path.join(root, 'home');
+  const configHome = path.join(home, '.config');
+  const stateHome = path.join(home, '.local', 'state');
+  const stateDir = path.join(root, 'state');
+  const bin = path.join(root, 'bin');
+  for (const dir of [project, home, configHome, stateHome, bin]) await mkdir(dir, { recursive: true });
+  const env: Record<string, string> = {
+    HOME: home,
+    XDG_CONFIG_HOME: configHome,
+    XDG_STATE_HOME: stateHome,
+    PATCHBAY_STATE_DIR: stateDir,
+    PATH: bin,
+    LANG: 'C.UTF-8',
+  };
+  const sandbox: Sandbox = {
+    root,
+    project,
+    home,
+    configHome,
+    stateHome,
+    stateDir,
+    bin,
+    env,
+    async fakeBinary(name, output) {
+      const file = path.join(bin, name);
+      // Only `--version` is ever probed; anything else fails loudly so an unexpected call shows up.
+      await writeFile(file, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo '${output}'; exit 0; fi\necho "fake ${name}: unexpected $*" >&2\nexit 64\n`);
+      await chmod(file, 0o755);
+    },
+    async removeBinary(name) {
+      await rm(path.join(bin, name), { force: true });
+    },
+    async write(relative, text) {
+      const file = path.resolve(root, relative);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text);
+      return file;
+    },
+    read(relative) {
+      return readFile(path.resolve(root, relative), 'utf8');
+    },
+    exists(relative) {
+      return existsSync(path.resolve(root, relative));
+    },
+    run(args, options = {}) {
+      return new Promise((resolve, reject) => {
+        const childEnv: Record<string, string> = { ...env };
+        for (const [k, v] of Object.entries(options.env ?? {})) {
+          if (v === undefined) delete childEnv[k];
+          else childEnv[k] = v;
+        }
+        const child = spawn(process.execPath, [BUNDLE, ...args], { cwd: options.cwd ?? project, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+        child.stdin.end(options.input ?? '');
+      });
+    },
+    async snapshot() {
+      const out: Record<string, string> = {};
+      await hashTree(project, root, out);
+      await hashTree(home, root, out);
+      return out;
+    },
+    async cleanup() {
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+  return sandbox;
+}
