@@ -7,9 +7,10 @@
 //
 //   node bench/init-vs-add-mcp.mjs [--runs 10]
 //
-// Host sets: patchbay's 4 hosts are opencode, claude-code, cursor, generic. add-mcp has no "generic"
-// (~/.config/mcp/mcp.json) agent, so its 4th is vscode (.vscode/mcp.json) — also one small JSON file.
-// The 3-host rows (opencode, claude-code, cursor) are exactly like for like.
+// Host sets: the 3-host rows (opencode, claude-code, cursor, project scope) are exactly like for like.
+// The 4-host rows are user scope, because patchbay's 4th host, generic ($XDG_CONFIG_HOME/mcp/mcp.json),
+// exists only there; add-mcp has no generic agent, so its 4th is vscode (~/.config/Code/User/mcp.json),
+// also one small JSON file.
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,32 +35,38 @@ async function fresh() {
 }
 
 function variants(addMcpBin) {
-  const pb = (hosts) => ({
+  const pb = (hosts, scope) => ({
     cmd: process.execPath,
-    args: (box) => [bundle, 'init', '--yes', '--host', hosts.join(','), '--opencode-version', OC_VERSION, box.project],
-    expect: (box) => [
-      hosts.includes('opencode') && path.join(box.project, 'opencode.jsonc'),
-      hosts.includes('claude-code') && path.join(box.project, '.mcp.json'),
-      hosts.includes('cursor') && path.join(box.project, '.cursor', 'mcp.json'),
-      hosts.includes('generic') && path.join(box.home, '.config', 'mcp', 'mcp.json'),
-    ].filter(Boolean),
+    args: (box) => [bundle, 'init', '--yes', '--scope', scope, '--host', hosts.join(','), '--opencode-version', OC_VERSION, box.project],
+    expect: (box) =>
+      scope === 'project'
+        ? [path.join(box.project, 'opencode.jsonc'), path.join(box.project, '.mcp.json'), path.join(box.project, '.cursor', 'mcp.json')]
+        : [
+            path.join(box.home, '.config', 'opencode', 'opencode.jsonc'),
+            path.join(box.home, '.claude.json'),
+            path.join(box.home, '.cursor', 'mcp.json'),
+            path.join(box.home, '.config', 'mcp', 'mcp.json'),
+          ],
   });
-  const am = (agents) => ({
+  const am = (agents, scope) => ({
     cmd: addMcpBin,
-    args: () => [`patchbay@${version}`, '-n', 'patchbay', '--args', 'mcp', ...agents.flatMap((a) => ['-a', a]), '-y'],
-    expect: (box) => [
-      path.join(box.project, 'opencode.jsonc'),
-      path.join(box.project, '.mcp.json'),
-      path.join(box.project, '.cursor', 'mcp.json'),
-      agents.includes('vscode') && path.join(box.project, '.vscode', 'mcp.json'),
-    ].filter(Boolean),
+    args: () => [`patchbay@${version}`, '-n', 'patchbay', '--args', 'mcp', ...(scope === 'user' ? ['-g'] : []), ...agents.flatMap((a) => ['-a', a]), '-y'],
+    expect: (box) =>
+      scope === 'project'
+        ? [path.join(box.project, 'opencode.jsonc'), path.join(box.project, '.mcp.json'), path.join(box.project, '.cursor', 'mcp.json')]
+        : [
+            path.join(box.home, '.config', 'opencode', 'opencode.jsonc'),
+            path.join(box.home, '.claude.json'),
+            path.join(box.home, '.cursor', 'mcp.json'),
+            path.join(box.home, '.config', 'Code', 'User', 'mcp.json'),
+          ],
   });
   return [
     { name: 'node -e 0 (process floor)', group: 0, cmd: process.execPath, args: () => ['-e', '0'], expect: () => [] },
-    { name: 'add-mcp, 3 hosts (baseline)', group: 3, baseline: true, ...am(['opencode', 'claude-code', 'cursor']) },
-    { name: 'patchbay init, 3 hosts', group: 3, ...pb(['opencode', 'claude-code', 'cursor']) },
-    { name: 'add-mcp, 4 hosts (+vscode) (baseline)', group: 4, baseline: true, ...am(['opencode', 'claude-code', 'cursor', 'vscode']) },
-    { name: 'patchbay init, 4 hosts (+generic)', group: 4, ...pb(['opencode', 'claude-code', 'cursor', 'generic']) },
+    { name: 'add-mcp, 3 hosts, project scope (baseline)', group: 3, baseline: true, ...am(['opencode', 'claude-code', 'cursor'], 'project') },
+    { name: 'patchbay init, 3 hosts, project scope', group: 3, ...pb(['opencode', 'claude-code', 'cursor'], 'project') },
+    { name: 'add-mcp -g, 4 hosts (+vscode), user scope (baseline)', group: 4, baseline: true, ...am(['opencode', 'claude-code', 'cursor', 'vscode'], 'user') },
+    { name: 'patchbay init --scope user, 4 hosts (+generic)', group: 4, ...pb(['opencode', 'claude-code', 'cursor', 'generic'], 'user') },
   ];
 }
 
@@ -96,8 +103,8 @@ export async function main() {
   const out = [
     `### (2) init vs add-mcp@${addMcp.version} — wall time per registration run, ${runs} runs (+1 warm-up) each`,
     '',
-    `Command: \`node bench/init-vs-add-mcp.mjs --runs ${runs}\`. patchbay: \`node dist/patchbay.mjs init --yes --host <hosts> --opencode-version ${OC_VERSION} <dir>\`; ` +
-      `add-mcp: \`add-mcp patchbay@${version} -n patchbay --args mcp -a <agent>… -y\`. Fresh project + HOME per run; every run's files are checked for the entry.`,
+    `Command: \`node bench/init-vs-add-mcp.mjs --runs ${runs}\`. patchbay: \`node dist/patchbay.mjs init --yes --scope <scope> --host <hosts> --opencode-version ${OC_VERSION} <dir>\`; ` +
+      `add-mcp: \`add-mcp patchbay@${version} -n patchbay --args mcp [-g] -a <agent>… -y\`. Fresh project + HOME per run; every run's files are checked for the entry.`,
     '',
     markdownTable(['command', 'median ms', 'min–max ms', 'vs baseline'], rows),
     '',
