@@ -1,0 +1,99 @@
+// The init wizard in a real terminal (tmux): choose hosts, see the diffs, confirm; and cancel paths
+// that write nothing. The confirmed run's screen is saved as a transcript (see TRANSCRIPT below).
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUNDLE, createSandbox, type Sandbox } from '../helpers/cli-sandbox.js';
+import { startInTmux, type TmuxPane } from '../helpers/cli-tmux.js';
+
+/** Where the confirmed wizard's screen is written (outside the repo). */
+const TRANSCRIPT = process.env.PATCHBAY_WIZARD_TRANSCRIPT ?? path.join(os.tmpdir(), 'patchbay-wizard-transcript.txt');
+
+let sb: Sandbox;
+let pane: TmuxPane | undefined;
+beforeEach(async () => {
+  sb = await createSandbox();
+  await sb.fakeBinary('opencode', '1.18.33');
+  await sb.fakeBinary('claude', '2.1.332 (Claude Code)');
+  await sb.write('home/.cursor/.keep', '');
+  await sb.write('project/opencode.jsonc', '{\n  // my settings\n  "theme": "dark"\n}\n');
+});
+afterEach(async () => {
+  await pane?.close();
+  pane = undefined;
+  await sb.cleanup();
+});
+
+function start(args: string[], env: Record<string, string> = {}): Promise<TmuxPane> {
+  return startInTmux({ dir: sb.root, cwd: sb.project, argv: [process.execPath, BUNDLE, ...args], env: { ...sb.env, ...env } });
+}
+
+describe('init wizard (real terminal)', () => {
+  it('hosts (detected pre-checked, with reasons) → scope → diffs → confirm writes the files', async () => {
+    pane = await start(['init']);
+    const screen = await pane.waitFor(/Register patchbay in which hosts\?[\s\S]*generic/);
+    const text = screen.input ?? '';
+    expect(text).toMatch(/◉\s+opencode — `opencode --version` printed 1\.18\.33/);
+    expect(text).toMatch(/◉\s+claude-code — `claude --version` printed 2\.1\.332 \(Claude Code\)/);
+    expect(text).toMatch(/◉\s+cursor — .*~\/\.cursor/);
+    expect(text).toMatch(/◯\s+generic — not detected/);
+
+    await pane.send('Down', 'Down', 'Space'); // uncheck cursor
+    await pane.waitFor(/◯\s+cursor/);
+    await pane.send('Enter');
+    await pane.waitFor(/Which files\?/);
+    await pane.send('Enter'); // project
+    const confirm = await pane.waitFor(/Write 2 file\(s\)\?/);
+    expect(confirm.input).toContain('+++ b/opencode.jsonc');
+    expect(confirm.input).toContain('+++ b/.mcp.json');
+    expect(confirm.input).toMatch(/^\+\s+"patchbay": \{/m);
+    expect(sb.exists('project/.mcp.json')).toBe(false);
+    await pane.send('y');
+    expect(await pane.exitCode()).toBe(0);
+    const final = await pane.capture();
+    await writeFile(TRANSCRIPT, final);
+    expect(final).toMatch(/Done: transaction \S+ \(2 file\(s\)\)/);
+
+    expect(parseJsonc(await sb.read('project/opencode.jsonc')).mcp.patchbay.enabled).toBe(true);
+    expect(await sb.read('project/opencode.jsonc')).toContain('// my settings');
+    expect(JSON.parse(await sb.read('project/.mcp.json')).mcpServers.patchbay.command).toBe('npx');
+    expect(sb.exists('project/.cursor/mcp.json')).toBe(false);
+    expect(sb.exists('home/.cursor/mcp.json')).toBe(false);
+  });
+
+  it('answering "no" at the confirm writes nothing and exits 130', async () => {
+    const before = await sb.snapshot();
+    pane = await start(['init', '--scope', 'user']);
+    await pane.waitFor(/Register patchbay in which hosts\?/);
+    await pane.send('Enter');
+    await pane.waitFor(/Write \d+ file\(s\)\?/);
+    await pane.send('n');
+    expect(await pane.exitCode()).toBe(130);
+    expect(await pane.capture()).toContain('Cancelled: nothing was written');
+    expect(await sb.snapshot()).toEqual(before);
+  });
+
+  it('Ctrl-C at the first question writes nothing and exits 130', async () => {
+    const before = await sb.snapshot();
+    pane = await start(['init']);
+    await pane.waitFor(/Register patchbay in which hosts\?/);
+    await pane.send('C-c');
+    expect(await pane.exitCode()).toBe(130);
+    expect(await sb.snapshot()).toEqual(before);
+  });
+
+  it('colour on a terminal; none with NO_COLOR', async () => {
+    expect((await sb.run(['init', '--yes'])).code).toBe(0);
+    pane = await start(['status']);
+    expect(await pane.exitCode()).toBe(0);
+    expect(await pane.capture({ escapes: true })).toContain('\u001b[');
+    await pane.close();
+    pane = await start(['status'], { NO_COLOR: '1' });
+    expect(await pane.exitCode()).toBe(0);
+    const plain = await pane.capture({ escapes: true });
+    expect(plain).toContain('current');
+    expect(plain).not.toContain('\u001b');
+  });
+});
