@@ -34,6 +34,20 @@ describe('patchbay (no command work)', () => {
   });
 });
 
+describe('mcp', () => {
+  it('dispatches to the MCP server: protocol only on stdout, no recovery step (no state dir created)', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const r = await sb.run(['mcp'], { input: `${JSON.stringify(init)}\n` });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'patchbay' } } });
+    expect(sb.exists('state')).toBe(false);
+    expect((await sb.run(['history'])).code).toBe(0);
+    expect(sb.exists('state')).toBe(true);
+  });
+});
+
 describe('init', () => {
   it('without a TTY and without --yes/--host: exit 2, one sentence naming the flags, nothing written', async () => {
     await sb.fakeBinary('claude', '2.1.332 (Claude Code)');
@@ -117,6 +131,22 @@ describe('init', () => {
     for (const args of [['init', '--yes'], ['status'], ['history'], ['init', '--host', 'bogus'], ['rollback', '--force']]) {
       const r = await sb.run(args, { env: { NO_COLOR: '1' } });
       expect(r.stdout + r.stderr).not.toContain('\u001b');
+    }
+  });
+});
+
+describe('status', () => {
+  it('lists other servers with credentials in URLs redacted, and selects detected hosts by default', async () => {
+    await sb.fakeBinary('claude', '2.1.332 (Claude Code)');
+    await sb.write('project/.mcp.json', JSON.stringify({ mcpServers: { remote: { type: 'http', url: 'https://user:hunter2@example.com/mcp?token=abc123secret&x=1' } } }));
+    const r = await sb.run(['status']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Hosts (detected): claude-code');
+    expect(r.stdout).toMatch(/remote \(http: https:\/\/\S*example\.com/);
+    const json = await sb.run(['status', '--json']);
+    for (const out of [r.stdout, r.stderr, json.stdout]) {
+      expect(out).not.toContain('hunter2');
+      expect(out).not.toContain('abc123secret');
     }
   });
 });
