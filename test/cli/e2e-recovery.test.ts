@@ -33,7 +33,8 @@ await apply(createPlan('crash test', changes, await dirsToCreate(b)), {
     async beforeStep(step) {
       if (step === 'rename' && ++renames === 2) {
         writeFileSync(marker, 'ready');
-        await new Promise(() => {}); // hang until SIGKILL
+        // Hang until SIGKILL; the timer keeps the event loop (and so the process) alive.
+        await new Promise(() => setInterval(() => {}, 60_000));
       }
     },
   },
@@ -54,14 +55,19 @@ describe('crash recovery', () => {
     const before = await sb.snapshot();
 
     const child = spawn(process.execPath, [script, a, b, marker], { env: sb.env, stdio: 'ignore' });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 20_000;
     while (!existsSync(marker)) {
       if (Date.now() > deadline) throw new Error('crash script never reached the second rename');
       await new Promise((r) => setTimeout(r, 25));
     }
+    // While the transaction is live it holds the state-dir lock: another command fails with exit 4.
+    const blocked = await sb.run(['init', '--yes']);
+    expect(blocked.code).toBe(4);
+    expect(blocked.stderr).toContain('lock-held');
+    expect(child.exitCode).toBeNull(); // still alive: the kill below is what interrupts it
     child.kill('SIGKILL');
-    await exited;
+    expect(await exited).toBeNull(); // exit code null: killed by a signal
     expect(await sb.read('project/a.txt')).toBe('changed A\n');
 
     const r = await sb.run(['history']);
