@@ -39,6 +39,7 @@ export class GuardedStdioTransport implements Transport {
   private readonly log: (message: string) => void;
   private readonly pending = new Set<RequestId>();
   private drainWaiter: (() => void) | undefined;
+  private drained: Promise<void> | undefined;
   private started = false;
   private closed = false;
   private inputEnded = false;
@@ -104,20 +105,20 @@ export class GuardedStdioTransport implements Transport {
   }
 
   private write(text: string): Promise<void> {
-    return new Promise((resolve) => {
-      // Back-pressure: wait for drain; an output error resolves too (onOutputError closes us).
-      const ok = this.output.write(text, () => {});
-      if (ok) resolve();
-      else {
-        const done = () => {
-          this.output.off('drain', done);
-          this.output.off('error', done);
-          resolve();
-        };
-        this.output.once('drain', done);
-        this.output.once('error', done);
-      }
+    // Back-pressure: callers wait for the next drain. One shared waiter, however many writes are
+    // queued, so thousands of pipelined answers do not pile listeners on the stream.
+    if (this.output.write(text)) return Promise.resolve();
+    this.drained ??= new Promise<void>((resolve) => {
+      const done = () => {
+        this.output.off('drain', done);
+        this.output.off('error', done);
+        this.drained = undefined;
+        resolve();
+      };
+      this.output.on('drain', done);
+      this.output.on('error', done);
     });
+    return this.drained;
   }
 
   private readonly onData = (chunk: Buffer | string): void => {
