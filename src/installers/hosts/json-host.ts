@@ -217,6 +217,9 @@ export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWi
           removed++;
         }
         if (removed === 0) continue;
+        // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
+        // file it creates (`{}` or `{"$schema": ...}` in our layout, the file's EOL). Anything else —
+        // OpenCode's own compact `{"$schema":...}`, a comment, another key — keeps the file.
         const skeleton = freshDocument(spec.skeleton, e.loaded.format);
         if (body === skeleton) await finish(e, 'delete', `delete ${file} (it held only what patchbay created)`);
         else await finish(e, body, `remove patchbay from ${file}`);

@@ -36,6 +36,8 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
     return { split, root: undefined, empty: true, comments, diagnostics };
   }
 
+  // Strict mode codes: a comment is 'comment-in-strict-json' (the file is fine JSONC, just not for this
+  // host); a trailing comma is 'parse-error' (it is a JSON syntax error), with a message saying so.
   if (options.strict) {
     for (const [start] of comments) {
       diagnostics.push({
