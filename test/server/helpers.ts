@@ -12,7 +12,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The bundle under test. `npm test` builds it before vitest starts; tests never rebuild it. */
 export function bundlePath(): string {
-  const bundle = process.env.PATCHBAY_TEST_BUNDLE ?? path.join(repo, 'dist', 'patchbay.mjs');
+  const bundle = path.join(repo, 'dist', 'patchbay.mjs');
   if (!existsSync(bundle)) {
     throw new Error(`${bundle} is missing: run \`npm run build\` (npm test does it) before these tests.`);
   }
