@@ -6,6 +6,7 @@ import type { InternalOptions } from './faults.js';
 import { readAllJournals, removeJournalTemps, summarize, writeJournal, type Journal } from './journal.js';
 import { acquireLock } from './lock.js';
 import { restoreJournal } from './restore.js';
+import { finishRevert } from './revert-finish.js';
 import { ensureStateDir, resolveStateDir } from './state-dir.js';
 
 export async function recoverUnderLock(stateDir: string, internal: InternalOptions = {}): Promise<TransactionSummary[]> {
@@ -45,8 +46,7 @@ async function finishRevertBookkeeping(stateDir: string, journals: Journal[], in
     if (j.kind !== 'revert' || j.status !== 'committed' || !j.revertOf) continue;
     const original = byId.get(j.revertOf);
     if (original && original.status === 'committed') {
-      original.status = 'reverted';
-      await writeJournal(stateDir, original, internal.faults);
+      await finishRevert(stateDir, original, j.removeDirsAfter ?? [], internal);
     }
   }
 }

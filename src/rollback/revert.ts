@@ -1,17 +1,17 @@
 // rollback(id?): restore a committed transaction's files to their exact prior bytes and modes.
 // The restore is itself a journaled transaction (kind 'revert'), so a kill mid-rollback is undone by
 // recovery like any other apply, and the original stays 'committed' until the revert commits.
-import { rmdir } from 'node:fs/promises';
 import { PatchbayError } from '../errors.js';
 import type { RollbackOptions, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
 import { errnoCode, readState, sha256, type FileState } from './fs-util.js';
-import { pruneJournals, readAllJournals, readJournal, summarize, writeJournal, type Journal } from './journal.js';
+import { pruneJournals, readAllJournals, readJournal, summarize, type Journal } from './journal.js';
 import { acquireLock } from './lock.js';
 import { dirsToCreate } from './plan-builder.js';
 import { recoverUnderLock } from './recover.js';
 import { matchesAfter, matchesPrior } from './restore.js';
 import { ensureStateDir, resolveStateDir } from './state-dir.js';
+import { finishRevert } from './revert-finish.js';
 import { runTransaction, type InternalChange } from './transaction.js';
 import { asPatchbayError } from './apply.js';
 
@@ -108,12 +108,7 @@ export async function rollback(id?: string, options: RollbackOptions & InternalO
       throw asPatchbayError(error, `Rolling back ${original.id}`);
     });
 
-    original.status = 'reverted';
-    await writeJournal(stateDir, original, options.faults);
-    // Folders the original apply created go too, if nothing else lives in them now.
-    for (const dir of [...original.createdDirs].reverse()) {
-      await rmdir(dir).catch(() => undefined);
-    }
+    await finishRevert(stateDir, original, original.createdDirs, options);
     await pruneJournals(stateDir).catch(() => undefined);
     return summarize(original);
   } finally {

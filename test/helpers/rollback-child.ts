@@ -42,7 +42,7 @@ export interface ChildResult {
 
 export function runChild(
   kit: ChildKit,
-  args: { command: 'apply' | 'recover'; planFile?: string; stateDir: string },
+  args: { command: 'apply' | 'recover' | 'rollback'; planFile?: string; stateDir: string },
   env: Record<string, string> = {},
   opts: { asNobody?: boolean } = {},
 ): ChildRun {
