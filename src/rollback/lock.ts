@@ -122,7 +122,10 @@ function lockHeldError(file: string, info: LockInfo | null): PatchbayError {
   const who = info
     ? `process ${info.pid} on ${info.hostname} (since ${info.startedAt})`
     : 'an unknown process (the lock file is not readable as JSON)';
-  return new PatchbayError('lock-held', `Another patchbay is running: ${file} is held by ${who}.`, {
+  const todo = info
+    ? `Wait for it to finish and retry; if no patchbay is running, remove ${file}.`
+    : `If no patchbay is running, remove ${file}.`;
+  return new PatchbayError('lock-held', `Another patchbay is running: ${file} is held by ${who}. ${todo}`, {
     path: file,
     hint: info
       ? `Wait for process ${info.pid} to finish and retry. If no patchbay is running, remove ${file}.`

@@ -24,7 +24,7 @@ export interface TransactionMeta {
 }
 
 function fileChanged(file: string, why: string, cause?: unknown): PatchbayError {
-  return new PatchbayError('file-changed', `${file} changed since the plan was made (${why}); nothing was written.`, {
+  return new PatchbayError('file-changed', `${file} changed since the plan was made (${why}); patchbay left every file as it was.`, {
     path: file,
     hint: 'Run the command again so patchbay plans against the current file.',
     cause,

@@ -31,7 +31,7 @@ const stepTimes = (stderr: string): number[] => [...stderr.matchAll(/^STEP \d+ \
 
 it('a second process fails at once with lock-held naming the holder', async () => {
   const { s, planA, planB, fileB } = await twoPlans();
-  const a = runChild(kit, { command: 'apply', planFile: planA, stateDir: s.stateDir }, { PB_PAUSE_AT: '3', PB_PAUSE_MS: '1500' });
+  const a = runChild(kit, { command: 'apply', planFile: planA, stateDir: s.stateDir }, { PB_PAUSE_AT: '3', PB_PAUSE_MS: '3000' });
   await a.waitFor('PAUSE');
   const b = await runChild(kit, { command: 'apply', planFile: planB, stateDir: s.stateDir }).done;
   expect(b.result).toMatchObject({ ok: false, code: 'lock-held' });
