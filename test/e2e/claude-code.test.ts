@@ -66,4 +66,28 @@ describe.skipIf(!tools.ok)('Claude Code (real binary)', () => {
     );
     expect(await npxInstalledVersion(b.npmCache)).toBe(registry.version);
   });
+
+  it('user scope: init --scope user writes ~/.claude.json (which Claude Code itself rewrites); no approval needed, ✔ Connected', async () => {
+    const u = await makeSandbox({ registry: registry.url });
+    try {
+      if (tools.ok) await hostBinDir(u.binDir, { 'claude-code': tools.bins['claude-code'] });
+      const claudeU = (args: string[]) => run(path.join(u.binDir, 'claude'), args, { cwd: u.project, env: u.env, timeoutMs: 90_000 });
+      // Let Claude Code create ~/.claude.json first (machine id, migrations), as on a real machine.
+      const first = await claudeU(['mcp', 'list']);
+      expect(first.exitCode, explain('claude mcp list (first run)', first)).toBe(0);
+
+      const init = await patchbay(['init', '--yes', '--scope', 'user', '--host', 'claude-code', u.project], { cwd: u.project, env: u.env });
+      expect(init.exitCode, explain('patchbay init --scope user', init)).toBe(0);
+      const claudeJson = await readStrictJson(path.join(u.home, '.claude.json'));
+      const argv = managedArgv(registry.version);
+      expect((claudeJson.mcpServers as Record<string, unknown>).patchbay).toEqual({ command: argv[0], args: argv.slice(1) });
+
+      const get = await claudeU(['mcp', 'get', 'patchbay']);
+      expect(get.exitCode, explain('claude mcp get patchbay', get)).toBe(0);
+      expect(get.text, explain('claude mcp get patchbay', get)).toMatch(/Scope: User config/);
+      expect(get.text).toMatch(/Status: ✔ Connected/);
+    } finally {
+      await u.cleanup();
+    }
+  });
 });

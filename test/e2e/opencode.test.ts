@@ -129,4 +129,22 @@ describe.skipIf(!tools.ok)('OpenCode (real binary)', () => {
       expect(list.text).toMatch(/other\s+disabled/);
     });
   }
+
+  it('user scope: after OpenCode wrote its own default global config, init --scope user edits it and OpenCode connects', async () => {
+    const b = await box();
+    // First run: OpenCode creates $XDG_CONFIG_HOME/opencode/opencode.jsonc ({"$schema": …}) itself.
+    const first = await opencode(b, ['mcp', 'list']);
+    expect(first.exitCode, explain('opencode mcp list (first run)', first)).toBe(0);
+    const globalFile = path.join(b.env.XDG_CONFIG_HOME!, 'opencode', 'opencode.jsonc');
+    const before = await readFile(globalFile, 'utf8');
+
+    const init = await patchbay(['init', '--yes', '--scope', 'user', '--host', 'opencode', b.project], { cwd: b.project, env: b.env });
+    expect(init.exitCode, explain('patchbay init --scope user', init)).toBe(0);
+    const after = await readJsonc(globalFile);
+    expect(after.$schema).toBe(JSON.parse(before).$schema);
+    expect((after.mcp as Record<string, unknown>).patchbay).toEqual({ type: 'local', command: managedArgv(registry.version), enabled: true });
+
+    const list = await opencode(b, ['mcp', 'list']);
+    expect(list.text, explain('opencode mcp list', list)).toMatch(/✓\s+patchbay\s+connected/);
+  });
 });
