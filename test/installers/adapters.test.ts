@@ -85,6 +85,20 @@ describe('detection reasons', () => {
     await env.cleanup();
   });
 
+  test("a project's own host files are evidence: .mcp.json for claude-code, .cursor/ for cursor", async () => {
+    const env = await makeEnv();
+    const before = await detectHosts(env.ctx, ['claude-code', 'cursor']);
+    expect(before.map((d) => d.detected)).toEqual([false, false]);
+    await put(path.join(env.ctx.projectDir, '.mcp.json'), '{}');
+    await put(path.join(env.ctx.projectDir, '.cursor', 'mcp.json'), '{}');
+    const [claude, cursorDetection] = await detectHosts(env.ctx, ['claude-code', 'cursor']);
+    expect(claude).toMatchObject({ detected: true });
+    expect(claude?.reasons).toContain('found the file .mcp.json');
+    expect(cursorDetection).toMatchObject({ detected: true });
+    expect(cursorDetection?.reasons).toContain('found the folder .cursor');
+    await env.cleanup();
+  });
+
   test('cursor --version: the first of three lines', async () => {
     const env = await makeEnv({ cursor: ok('1.7.52\nabc123\nx64\n') });
     const [d] = await detectHosts(env.ctx, ['cursor']);

@@ -20,7 +20,8 @@ export const claudeCode = createJsonHostAdapter({
   },
   async detect(ctx) {
     const probe = await probeVersion(ctx, 'claude');
-    const found = await evidence(ctx, [path.join(ctx.home, '.claude'), path.join(ctx.home, '.claude.json')]);
+    // A project `.mcp.json` is evidence too: someone here already uses Claude Code's project file.
+    const found = await evidence(ctx, [path.join(ctx.home, '.claude'), path.join(ctx.home, '.claude.json'), path.join(ctx.projectDir, '.mcp.json')]);
     const detection: Detection = { host: 'claude-code', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;
     return detection;

@@ -18,7 +18,8 @@ export const cursor = createJsonHostAdapter({
   async detect(ctx) {
     // `cursor --version` prints VS Code's three lines; the first is the version.
     const probe = await probeVersion(ctx, 'cursor');
-    const found = await evidence(ctx, [path.join(ctx.home, '.cursor')]);
+    // The project's own `.cursor` folder is evidence as well as the user's.
+    const found = await evidence(ctx, [path.join(ctx.home, '.cursor'), path.join(ctx.projectDir, '.cursor')]);
     const detection: Detection = { host: 'cursor', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;
     return detection;
