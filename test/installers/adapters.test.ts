@@ -216,6 +216,23 @@ describe('entry states and what init/migrate/uninstall do with them', () => {
     expect(parseLoose(afterText(r.plan.changes[0])).value).toEqual({ mcp: { a: { type: 'remote', url: 'https://x' } } });
     await env.cleanup();
   });
+
+  test('an unsupported OpenCode version blocks init but not uninstall; our entry is reported as what it is', async () => {
+    const env = await makeEnv({ opencode: ok('3.0.0\n') });
+    const file = path.join(env.projectDir, 'opencode.jsonc');
+    const original = '{\n  "theme": "dark"\n}\n';
+    const installed = '{\n  "theme": "dark",\n  "mcp": {\n    "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay@0.1.0", "mcp"], "enabled": true }\n  }\n}\n';
+    await put(file, installed);
+    const [report] = await inspectHosts(env.ctx, { hosts: ['opencode'], scope: 'project', version: V });
+    expect(report?.files.find((f) => f.target)).toMatchObject({ state: 'current', dialect: 'v1', pin: V });
+    const init = await planAction(env.ctx, { action: 'init', hosts: ['opencode'], scope: 'project', version: V });
+    expect(init.diagnostics.map((d) => d.code)).toEqual(['unsupported-host-version']);
+    expect(init.plan.changes).toEqual([]);
+    const u = await planAction(env.ctx, { action: 'uninstall', hosts: ['opencode'], scope: 'project', version: V });
+    expect(u.diagnostics).toEqual([]);
+    expect(afterText(u.plan.changes[0])).toBe(original);
+    await env.cleanup();
+  });
 });
 
 describe('files patchbay creates', () => {

@@ -54,6 +54,9 @@ interface FileEval {
   scans: PlaceScan[];
 }
 
+/** Diagnostics about which dialect to write; irrelevant to uninstall. */
+const DIALECT_CODES: ReadonlySet<string> = new Set(['unsupported-host-version', 'probe-failed']);
+
 export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWith: typeof inspectWith } {
   async function inspectWith(ctx: HostContext, scope: Scope, request: Pick<PlanRequest, 'version' | 'opencodeVersion'>): Promise<{ report: HostReport; evals: FileEval[]; selection: PlaceSelection }> {
     const options: DetectOptions = request.opencodeVersion === undefined ? {} : { opencodeVersion: request.opencodeVersion };
@@ -109,9 +112,18 @@ export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWi
     if (selectedScan?.ours) {
       report.state = !selectedScan.ours.ours ? 'foreign' : selectedScan.ours.current ? 'current' : 'stale';
       if (selectedScan.ours.pin !== undefined) report.pin = selectedScan.ours.pin;
-    } else if (otherOurs?.ours) {
+    } else if (otherOurs?.ours && selection.selected) {
       report.state = 'other-dialect';
       if (otherOurs.ours.pin !== undefined) report.pin = otherOurs.ours.pin;
+    } else if (!selection.selected) {
+      // No dialect is known (an unsupported OpenCode version): "other" is meaningless, so report our
+      // entry as what it is, and the dialect of the place it sits in.
+      const found = otherScans.find((s) => s?.ours);
+      if (found?.ours) {
+        report.state = !found.ours.ours ? 'foreign' : found.ours.current ? 'current' : 'stale';
+        if (found.ours.pin !== undefined) report.pin = found.ours.pin;
+        if (found.place.dialect) report.dialect = found.place.dialect;
+      }
     }
     return { loaded, report, scans };
   }
@@ -128,7 +140,10 @@ export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWi
     },
     async plan(ctx: HostContext, request: PlanRequest & { scope: Scope }): Promise<HostPlan> {
       const { report, evals, selection } = await inspectWith(ctx, request.scope, request);
-      const plan: HostPlan = { host: spec.id, scope: request.scope, changes: [], createDirs: [], diagnostics: [...report.diagnostics], summary: [] };
+      // Uninstall removes our entry from every place, whatever the dialect, so an unknown or unsupported
+      // host version must not stop it (it still stops init and migrate, which must know what to write).
+      const blocking = request.action === 'uninstall' ? report.diagnostics.filter((d) => !DIALECT_CODES.has(d.code)) : report.diagnostics;
+      const plan: HostPlan = { host: spec.id, scope: request.scope, changes: [], createDirs: [], diagnostics: [...blocking], summary: [] };
       if (hasErrors(plan.diagnostics) || evals.length === 0) return plan;
       const show = (p: string) => displayPath(p, ctx);
       const finish = async (e: FileEval, newBody: string | 'delete', line: string) => {
