@@ -1,6 +1,7 @@
 // The real version probe: execa without a shell (argv is never interpreted), a 5 s timeout, never
 // throwing (reject:false), memoized per command line so one CLI run probes each binary once.
-import { execa } from 'execa';
+// execa is imported on the first probe, not at module load: `patchbay mcp` and commands that never
+// probe should not pay for evaluating it at start-up.
 import type { ProbeResult } from './types.js';
 
 export const PROBE_TIMEOUT_MS = 5_000;
@@ -19,6 +20,7 @@ export function createProbe(env: Readonly<Record<string, string | undefined>>): 
 }
 
 async function run(command: string, args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<ProbeResult> {
+  const { execa } = await import('execa');
   const result = await execa(command, [...args], {
     shell: false,
     reject: false,

@@ -1,16 +1,18 @@
 // The only file of the server that talks to the installers facade and the transaction engine.
 // Everything the tools know about the machine comes through here, created per call (no state is
 // kept between calls, so a file edited between two calls is seen by the second one).
-import { createHostContext, detectHosts, inspectHosts, planAction } from '../installers/index.js';
-import { history } from '../rollback/index.js';
-import { diffPlan } from '../rollback/diff.js';
+// The facade and the engine are imported on the first call that needs them: the server must answer
+// `initialize` without evaluating any of that code (start-up cost is measured in bench/mcp-startup.mjs).
 import type { Detection, HostContext, HostId, HostReport, PlanRequest, Scope } from '../installers/types.js';
 import type { TransactionSummary } from '../rollback/api.js';
 import type { Plan } from '../rollback/types.js';
 import type { ServerEnvironment } from './context.js';
 import { PATCHBAY_VERSION } from '../version.js';
 
-export function hostContext(environment: ServerEnvironment): HostContext {
+const installers = () => import('../installers/index.js');
+
+export async function hostContext(environment: ServerEnvironment): Promise<HostContext> {
+  const { createHostContext } = await installers();
   return createHostContext({
     projectDir: environment.projectDir,
     env: environment.env,
@@ -20,26 +22,32 @@ export function hostContext(environment: ServerEnvironment): HostContext {
 }
 
 export async function detect(environment: ServerEnvironment): Promise<Detection[]> {
-  return detectHosts(hostContext(environment));
+  const { detectHosts } = await installers();
+  return detectHosts(await hostContext(environment));
 }
 
 export async function inspect(
   environment: ServerEnvironment,
   scope: Scope,
   hosts?: readonly HostId[],
-  ctx: HostContext = hostContext(environment),
+  context?: HostContext,
 ): Promise<HostReport[]> {
+  const { inspectHosts } = await installers();
+  const ctx = context ?? (await hostContext(environment));
   return inspectHosts(ctx, { scope, version: PATCHBAY_VERSION, ...(hosts ? { hosts: [...hosts] } : {}) });
 }
 
-export async function plan(environment: ServerEnvironment, request: PlanRequest, ctx: HostContext = hostContext(environment)) {
-  return planAction(ctx, request);
+export async function plan(environment: ServerEnvironment, request: PlanRequest, context?: HostContext) {
+  const { planAction } = await installers();
+  return planAction(context ?? (await hostContext(environment)), request);
 }
 
 export async function transactions(environment: ServerEnvironment): Promise<TransactionSummary[]> {
+  const { history } = await import('../rollback/index.js');
   return history({ stateDir: environment.stateDir });
 }
 
-export function unifiedDiff(p: Plan, show: (absolute: string) => string): string {
+export async function unifiedDiff(p: Plan, show: (absolute: string) => string): Promise<string> {
+  const { diffPlan } = await import('../rollback/diff.js');
   return diffPlan(p, show);
 }

@@ -20,7 +20,7 @@ export type CheckData = z.infer<typeof CheckData>;
 
 export async function check(environment: ServerEnvironment, input: z.infer<typeof CheckInput>): Promise<Envelope<CheckData>> {
   const roots = rootsOf(environment);
-  const ctx = hostContext(environment);
+  const ctx = await hostContext(environment);
   const diagnostics: WireDiagnostic[] = [];
   const checked: CheckData['checked'] = [];
   const scopes: Scope[] = input.scope ? [input.scope] : ['project', 'user'];

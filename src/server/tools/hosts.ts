@@ -66,7 +66,7 @@ function scopesOf(scope?: Scope): Scope[] {
 
 /** Inspects every requested scope; failures become diagnostics rather than a failed call. */
 async function reports(environment: ServerEnvironment, scope?: Scope, hosts?: HostId[]) {
-  const ctx = hostContext(environment);
+  const ctx = await hostContext(environment);
   const out: HostReport[] = [];
   const diagnostics: WireDiagnostic[] = [];
   for (const s of scopesOf(scope)) {

@@ -78,7 +78,7 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
   }
   let result;
   try {
-    result = await planAction(environment, { action: input.action, hosts, scope, version: PATCHBAY_VERSION }, hostContext(environment));
+    result = await planAction(environment, { action: input.action, hosts, scope, version: PATCHBAY_VERSION }, await hostContext(environment));
   } catch (error) {
     return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
   }
@@ -103,7 +103,7 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
     applicable: !hasErrors && changes.length > 0,
     files,
     summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
-    diff: changes.length > 0 ? unifiedDiff(redactPlan(result.plan), show) : '',
+    diff: changes.length > 0 ? await unifiedDiff(redactPlan(result.plan), show) : '',
   };
   if (data.applicable) data.command = commandLine(input.action, hosts, scope);
   const status = hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok';
