@@ -3,6 +3,7 @@
 // execa is imported on the first probe, not at module load: `patchbay mcp` and commands that never
 // probe should not pay for evaluating it at start-up.
 import type { ProbeResult } from './types.js';
+import { findOnPath } from './which.js';
 
 export const PROBE_TIMEOUT_MS = 5_000;
 
@@ -20,6 +21,7 @@ export function createProbe(env: Readonly<Record<string, string | undefined>>): 
 }
 
 async function run(command: string, args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<ProbeResult> {
+  if ((await findOnPath(command, env)) === null) return notFound(command);
   const { execa } = await import('execa');
   const result = await execa(command, [...args], {
     shell: false,
@@ -32,9 +34,13 @@ async function run(command: string, args: readonly string[], env: Readonly<Recor
   });
   const code = (result as { code?: string }).code;
   if (code === 'ENOENT' || (result.failed && /ENOENT/.test(result.message ?? ''))) {
-    return { ok: false, reason: 'not-found', message: `${command} was not found on PATH` };
+    return notFound(command);
   }
   if (result.timedOut) return { ok: false, reason: 'timeout', message: `no answer within ${PROBE_TIMEOUT_MS / 1000} s` };
   if (result.failed) return { ok: false, reason: 'failed', message: (result.shortMessage ?? result.message ?? 'failed').split('\n')[0] ?? 'failed' };
   return { ok: true, stdout: String(result.stdout ?? '') };
+}
+
+function notFound(command: string): ProbeResult {
+  return { ok: false, reason: 'not-found', message: `${command} was not found on PATH` };
 }
