@@ -4,7 +4,7 @@ import { ADAPTERS, createHostContext, detectHosts } from '../installers/index.js
 import type { Detection, HostContext, HostId, Scope } from '../installers/types.js';
 import { PATCHBAY_VERSION } from '../version.js';
 import { loadManifest, type LoadedManifest } from './manifest.js';
-import { pinnedVersion } from './manifest-schema.js';
+import { pinnedVersion } from './manifest-pin.js';
 import type { Session } from './session.js';
 
 export function hostContext(session: Session): HostContext {

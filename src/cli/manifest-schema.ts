@@ -3,21 +3,9 @@
 // package ships (schema/patchbay.schema.json) is generated from it, and a test keeps the two equal.
 import { z } from 'zod';
 import { HOST_IDS } from '../installers/types.js';
+import { PIN } from './manifest-pin.js';
 
-export const MANIFEST_FILE = 'patchbay.jsonc';
-
-/**
- * `$schema` written into new manifests: the schema file of the SAME published version on unpkg, which
- * serves any file of a published npm tarball (schema/ is in package.json "files"). Editors fetch it;
- * patchbay itself never does (it validates with zod, offline). Pinning the version keeps an old
- * manifest validated by the schema it was written against.
- */
-export function schemaUrl(version: string): string {
-  return `https://unpkg.com/patchbay@${version}/schema/patchbay.schema.json`;
-}
-
-/** A released semver version as pinned in `patchbay@<version>`. */
-const PIN = /^patchbay@(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
+export { MANIFEST_FILE, pinnedVersion, schemaUrl } from './manifest-pin.js';
 
 export const ServerEntrySchema = z
   .object({
@@ -45,12 +33,6 @@ export const ManifestSchema = z
   .strict();
 
 export type Manifest = z.infer<typeof ManifestSchema>;
-
-export function pinnedVersion(manifest: Manifest): string {
-  const match = PIN.exec(manifest.servers.patchbay.args[1]);
-  // The schema guarantees the match; the fallback only satisfies the type checker.
-  return match?.[1] ?? '';
-}
 
 export function manifestJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(ManifestSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { PatchbayError } from '../errors.js';
 import type { HostId, Scope } from '../installers/types.js';
-import { MANIFEST_FILE, ManifestSchema, schemaUrl, type Manifest } from './manifest-schema.js';
+import { MANIFEST_FILE, schemaUrl } from './manifest-pin.js';
+import type { Manifest } from './manifest-schema.js';
 
 export function manifestPath(projectDir: string): string {
   return path.join(projectDir, MANIFEST_FILE);
@@ -53,7 +54,7 @@ function pointerOf(issuePath: readonly PropertyKey[]): string {
 }
 
 /** Parses and validates manifest text; throws PatchbayError('manifest-invalid') with line:column. */
-export function parseManifest(text: string, file: string): Manifest {
+export async function parseManifest(text: string, file: string): Promise<Manifest> {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
@@ -62,6 +63,7 @@ export function parseManifest(text: string, file: string): Manifest {
   }
   if (root === undefined) throw invalid(file, text, 0, `${MANIFEST_FILE} is empty.`);
   const value: unknown = JSON.parse(JSON.stringify(parseTreeValue(root)));
+  const { ManifestSchema } = await import('./manifest-schema.js');
   const result = ManifestSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -107,7 +109,7 @@ export async function loadManifest(projectDir: string): Promise<LoadedManifest |
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new PatchbayError('io-failed', `Could not read ${MANIFEST_FILE}: ${(error as Error).message}`, { path: file, cause: error });
   }
-  return { path: file, text, manifest: parseManifest(text, file) };
+  return { path: file, text, manifest: await parseManifest(text, file) };
 }
 
 export interface ManifestContent {

@@ -7,9 +7,9 @@ import { lineColumn, loadManifest, parseManifest, renderManifest } from '../../s
 import { manifestJsonSchema, pinnedVersion, schemaUrl } from '../../src/cli/manifest-schema.js';
 import { isPatchbayError, type PatchbayError } from '../../src/errors.js';
 
-function invalid(text: string): PatchbayError {
+async function invalid(text: string): Promise<PatchbayError> {
   try {
-    parseManifest(text, '/p/patchbay.jsonc');
+    await parseManifest(text, '/p/patchbay.jsonc');
   } catch (error) {
     if (isPatchbayError(error, 'manifest-invalid')) return error;
     throw error;
@@ -34,31 +34,31 @@ describe('manifest', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('parses a valid JSONC manifest (comments, trailing commas) and reads the pin', () => {
-    const manifest = parseManifest(GOOD, '/p/patchbay.jsonc');
+  it('parses a valid JSONC manifest (comments, trailing commas) and reads the pin', async () => {
+    const manifest = await parseManifest(GOOD, '/p/patchbay.jsonc');
     expect(manifest.hosts).toEqual(['opencode', 'cursor']);
     expect(pinnedVersion(manifest)).toBe('0.1.0');
   });
 
-  it('reports a syntax error with its line and column', () => {
-    const error = invalid('{\n  "hosts": ["opencode",\n  "scope" "user"\n}');
+  it('reports a syntax error with its line and column', async () => {
+    const error = await invalid('{\n  "hosts": ["opencode",\n  "scope" "user"\n}');
     expect(error.details.line).toBe(3);
     expect(error.details.column).toBeGreaterThan(1);
   });
 
-  it('points a schema violation at the offending value', () => {
+  it('points a schema violation at the offending value', async () => {
     const text = GOOD.replace('"cursor"', '"vim"');
-    const error = invalid(text);
+    const error = await invalid(text);
     expect(error.details.line).toBe(3);
     expect(error.details.column).toBe(text.split('\n')[2]!.indexOf('"vim"') + 1);
     expect(error.details.pointer).toBe('/hosts/1');
     expect(error.message).toContain('hosts.1');
   });
 
-  it('points a bad scope at its key, an unknown key at the object, and a bad pin at the arg', () => {
-    expect(invalid(GOOD.replace('"project"', '"global"')).details.line).toBe(4);
-    expect(invalid(GOOD.replace('"scope"', '"extra": 1,\n  "scope"')).details.line).toBe(1);
-    expect(invalid(GOOD.replace('patchbay@0.1.0', 'patchbay@latest')).details.line).toBe(5);
+  it('points a bad scope at its key, an unknown key at the object, and a bad pin at the arg', async () => {
+    expect((await invalid(GOOD.replace('"project"', '"global"'))).details.line).toBe(4);
+    expect((await invalid(GOOD.replace('"scope"', '"extra": 1,\n  "scope"'))).details.line).toBe(1);
+    expect((await invalid(GOOD.replace('patchbay@0.1.0', 'patchbay@latest'))).details.line).toBe(5);
   });
 
   it('loadManifest returns null when there is no manifest and validates one that exists', async () => {
@@ -69,27 +69,27 @@ describe('manifest', () => {
     await expect(loadManifest(dir)).rejects.toMatchObject({ code: 'manifest-invalid' });
   });
 
-  it('renders a new manifest that validates and names the shipped schema', () => {
+  it('renders a new manifest that validates and names the shipped schema', async () => {
     const text = renderManifest({ hosts: ['claude-code'], scope: 'user', version: '1.2.3' }, null);
-    const manifest = parseManifest(text, '/p/patchbay.jsonc');
+    const manifest = await parseManifest(text, '/p/patchbay.jsonc');
     expect(manifest).toMatchObject({ hosts: ['claude-code'], scope: 'user', $schema: schemaUrl('1.2.3') });
     expect(pinnedVersion(manifest)).toBe('1.2.3');
   });
 
-  it('edits an existing manifest in place, keeping comments, and is a no-op when nothing changes', () => {
+  it('edits an existing manifest in place, keeping comments, and is a no-op when nothing changes', async () => {
     expect(renderManifest({ hosts: ['opencode', 'cursor'], scope: 'project', version: '0.1.0' }, GOOD)).toBe(GOOD);
     const edited = renderManifest({ hosts: ['opencode'], scope: 'user', version: '0.2.0' }, GOOD);
     expect(edited).toContain('// hosts we want');
-    expect(parseManifest(edited, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode'], scope: 'user' });
+    expect(await parseManifest(edited, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode'], scope: 'user' });
     expect(edited).toContain('patchbay@0.2.0');
   });
 
-  it('lineColumn is 1-based', () => {
+  it('lineColumn is 1-based', async () => {
     expect(lineColumn('ab\ncd', 0)).toEqual({ line: 1, column: 1 });
     expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
   });
 
-  it('the shipped schema/patchbay.schema.json is generated from the zod schema', () => {
+  it('the shipped schema/patchbay.schema.json is generated from the zod schema', async () => {
     const shipped = JSON.parse(readFileSync(new URL('../../schema/patchbay.schema.json', import.meta.url), 'utf8'));
     expect(shipped).toEqual(manifestJsonSchema());
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

@@ -3,7 +3,7 @@
 // transaction, so `init --yes` and `status` keep agreeing with the host files.
 import { PATCHBAY_VERSION } from '../../version.js';
 import type { CommandArgs } from '../args.js';
-import { pinnedVersion } from '../manifest-schema.js';
+import { pinnedVersion } from '../manifest-pin.js';
 import { planManifestWrite } from '../manifest-plan.js';
 import { runSession } from '../session.js';
 import { runPlanCommand } from './plan-command.js';
