@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'foreign-entry' // an entry named patchbay that patchbay did not write
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect
+  | 'read-only-file' // a file patchbay would change has no write bit (often a dotfile manager's link)
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'

@@ -42,6 +42,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'foreign-entry': EXIT.refused,
   'stale-entry': EXIT.refused,
   'other-dialect': EXIT.refused,
+  'read-only-file': EXIT.refused,
   'unsupported-host-version': EXIT.refused,
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,

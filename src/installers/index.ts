@@ -6,6 +6,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import type { Plan } from '../rollback/types.js';
 import { createPlan } from '../rollback/plan-builder.js';
+import { displayPath } from '../display-path.js';
 import { HOST_IDS, type Detection, type HostAdapter, type HostContext, type HostId, type HostPlan, type HostReport, type PlanRequest, type Scope } from './types.js';
 import { createProbe } from './probe.js';
 import { opencode } from './hosts/opencode.js';
@@ -76,11 +77,33 @@ export async function planAction(ctx: HostContext, request: PlanRequest): Promis
     if (!adapter) throw new Error(`unknown host ${String(h)}`);
     return adapter.plan(ctx, { ...request, scope: request.scope });
   }));
+  for (const hostPlan of hostPlans) hostPlan.diagnostics.push(...readOnlyDiagnostics(ctx, hostPlan));
   const diagnostics = hostPlans.flatMap((p) => p.diagnostics);
   const changes = hostPlans.flatMap((p) => p.changes);
   const createDirs = [...new Set(hostPlans.flatMap((p) => p.createDirs))].sort((a, b) => a.length - b.length || a.localeCompare(b));
   const plan = createPlan(`${request.action} ${request.hosts.join(',')} (${request.scope})`, changes, createDirs);
   return { plan, hostPlans, diagnostics };
+}
+
+/**
+ * A file without any write bit is a statement: someone (a dotfile manager such as home-manager, a
+ * team policy, the user) does not want it edited. Writing through a rename would succeed anyway
+ * (and always does as root), so patchbay refuses at plan time and says how to proceed.
+ */
+function readOnlyDiagnostics(ctx: HostContext, hostPlan: HostPlan): Diagnostic[] {
+  return hostPlan.changes
+    .filter((c) => c.before.exists && c.before.mode !== null && (c.before.mode & 0o222) === 0)
+    .map((c) => {
+      const shown = displayPath(c.path, ctx);
+      return {
+        code: 'read-only-file',
+        severity: 'error' as const,
+        host: hostPlan.host,
+        path: c.path,
+        message: `${shown} is read-only (mode ${(c.before.mode ?? 0).toString(8).padStart(4, '0')}); patchbay will not edit a file someone protected`,
+        hint: `if it is meant to be edited, run \`chmod u+w ${shown}\` and try again; if a dotfile manager owns it, add the entry in its source instead`,
+      };
+    });
 }
 
 export { hasErrors };

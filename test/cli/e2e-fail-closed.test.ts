@@ -50,3 +50,18 @@ describe('fail closed', () => {
     expect(r.stderr).toMatch(/^\.mcp\.json:1:\d+ /m);
   });
 });
+
+describe('read-only host file', () => {
+  it('init refuses a read-only .mcp.json: exit 3, the file untouched, a chmod hint', async () => {
+    const { chmod } = await import('node:fs/promises');
+    const path = await import('node:path');
+    await sb.write('project/.mcp.json', '{ "mcpServers": {} }\n');
+    await chmod(path.join(sb.project, '.mcp.json'), 0o444);
+    const before = await sb.snapshot();
+    const r = await sb.run(['init', '--yes', '--host', 'claude-code']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/read-only-file .*\.mcp\.json is read-only \(mode 0444\)/);
+    expect(r.stderr).toContain('chmod u+w .mcp.json');
+    expect(await sb.snapshot()).toEqual(before);
+  });
+});

@@ -2,6 +2,7 @@
 // init/migrate/uninstall decisions, against real temp directories.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { ADAPTERS, createHostContext, detectHosts, inspectHosts, planAction } from '../../src/installers/index.js';
 import { managedEntry, recognize } from '../../src/installers/entry.js';
@@ -296,6 +297,29 @@ describe('files patchbay creates', () => {
 });
 
 describe('facade', () => {
+  test('a read-only host file (or the read-only target of a symlink) is refused at plan time with a hint', async () => {
+    const env = await makeEnv();
+    const store = path.join(env.root, 'store', 'mcp.json'); // like a home-manager /nix/store target
+    await put(store, '{ "mcpServers": {} }\n');
+    await chmod(store, 0o444);
+    await mkdir(path.join(env.projectDir, '.cursor'), { recursive: true });
+    await symlink(store, path.join(env.projectDir, '.cursor', 'mcp.json'));
+    await put(path.join(env.projectDir, '.mcp.json'), '{ "mcpServers": {} }\n');
+    await chmod(path.join(env.projectDir, '.mcp.json'), 0o400);
+    const r = await planAction(env.ctx, { action: 'init', hosts: ['claude-code', 'cursor'], scope: 'project', version: V });
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.host])).toEqual([
+      ['read-only-file', 'error', 'claude-code'],
+      ['read-only-file', 'error', 'cursor'],
+    ]);
+    expect(r.diagnostics[0]?.message).toContain('.mcp.json is read-only (mode 0400)');
+    expect(r.diagnostics[1]?.hint).toContain('chmod u+w .cursor/mcp.json');
+    // A writable file plans cleanly.
+    await chmod(path.join(env.projectDir, '.mcp.json'), 0o600);
+    const ok2 = await planAction(env.ctx, { action: 'init', hosts: ['claude-code'], scope: 'project', version: V });
+    expect(ok2.diagnostics).toEqual([]);
+    await env.cleanup();
+  });
+
   test('ADAPTERS covers every host; generic is user-only', () => {
     expect(Object.keys(ADAPTERS).sort()).toEqual(['claude-code', 'cursor', 'generic', 'opencode']);
     expect(ADAPTERS.generic.supportsScope('project')).toBe(false);
