@@ -23,7 +23,7 @@ describe('project manifest', () => {
     const after = await sb.snapshot();
     const added = Object.keys(after).filter((k) => !(k in before));
     expect(added).toEqual(['project/patchbay.jsonc']);
-    for (const key of Object.keys(before)) expect(after[key]).toBe(before[key]);
+    for (const key of Object.keys(before)) expect(after[key]).toEqual(before[key]);
     const manifest = parseJsonc(await sb.read('project/patchbay.jsonc'));
     expect(manifest).toMatchObject({
       $schema: `https://unpkg.com/patchbay@${VERSION}/schema/patchbay.schema.json`,

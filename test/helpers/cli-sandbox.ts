@@ -2,12 +2,12 @@
 // and a PATH holding only fake host binaries (tiny shell scripts) so detection is fully controlled.
 // Runs the BUILT bundle (dist/patchbay.mjs) as a child process; it never builds it (npm test does).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile, lstat, readlink } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { snapshotTree, type Entry } from './tree.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUNDLE = path.join(REPO_ROOT, 'dist', 'patchbay.mjs');
@@ -40,31 +40,9 @@ export interface Sandbox {
   read(relative: string): Promise<string>;
   exists(relative: string): boolean;
   run(args: readonly string[], options?: { cwd?: string; env?: Record<string, string | undefined>; input?: string }): Promise<RunResult>;
-  /** sha256 of every file under the sandbox (project + home), keyed by relative path. */
-  snapshot(): Promise<Record<string, string>>;
+  /** Every entry under the sandbox (project + home), keyed by path relative to the sandbox root. */
+  snapshot(): Promise<Record<string, Entry>>;
   cleanup(): Promise<void>;
-}
-
-async function hashTree(dir: string, base: string, out: Record<string, string>): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    const rel = path.relative(base, full);
-    if (entry.isDirectory()) {
-      out[`${rel}/`] = 'dir';
-      await hashTree(full, base, out);
-    } else if (entry.isSymbolicLink()) {
-      out[rel] = `link:${await readlink(full)}`;
-    } else {
-      const st = await lstat(full);
-      out[rel] = `${createHash('sha256').update(await readFile(full)).digest('hex')}:${(st.mode & 0o777).toString(8)}`;
-    }
-  }
 }
 
 export async function createSandbox(): Promise<Sandbox> {
@@ -133,10 +111,10 @@ export async function createSandbox(): Promise<Sandbox> {
       });
     },
     async snapshot() {
-      const out: Record<string, string> = {};
-      await hashTree(project, root, out);
-      await hashTree(home, root, out);
-      return out;
+      return {
+        ...(await snapshotTree(project, { prefix: 'project/' })),
+        ...(await snapshotTree(home, { prefix: 'home/' })),
+      };
     },
     async cleanup() {
       await rm(root, { recursive: true, force: true });

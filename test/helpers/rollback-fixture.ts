@@ -2,51 +2,26 @@
 // hidden temp files included, with type, mode, owner and content hash) and the esbuild bundle a
 // child process imports.
 import { createHash } from 'node:crypto';
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createPlan, dirsToCreate, makeChange, readBefore } from '../../src/rollback/index.js';
 import type { Plan } from '../../src/rollback/types.js';
+import { snapshotTree as snapshot, type Entry } from './tree.js';
+
+export type { Entry };
+
+/** Every entry under `root`, skipping `exclude` (the state dir by default). */
+export function snapshotTree(root: string, exclude: string[] = ['state']): Promise<Record<string, Entry>> {
+  return snapshot(root, { exclude });
+}
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export async function tempRoot(prefix = 'pb-rollback-'): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), prefix));
-}
-
-export interface Entry {
-  type: 'file' | 'dir' | 'link' | 'other';
-  mode: number;
-  uid: number;
-  sha?: string;
-  size?: number;
-  link?: string;
-}
-
-/** Every entry under `root` (relative path -> entry), skipping the names in `exclude`. */
-export async function snapshotTree(root: string, exclude: string[] = ['state']): Promise<Record<string, Entry>> {
-  const out: Record<string, Entry> = {};
-  async function walk(dir: string): Promise<void> {
-    for (const name of (await readdir(dir)).sort()) {
-      const abs = path.join(dir, name);
-      const rel = path.relative(root, abs);
-      if (exclude.includes(rel)) continue;
-      const st = await lstat(abs);
-      const mode = st.mode & 0o7777;
-      if (st.isSymbolicLink()) out[rel] = { type: 'link', mode, uid: st.uid, link: await readlink(abs) };
-      else if (st.isDirectory()) {
-        out[rel] = { type: 'dir', mode, uid: st.uid };
-        await walk(abs);
-      } else if (st.isFile()) {
-        const bytes = await readFile(abs);
-        out[rel] = { type: 'file', mode, uid: st.uid, size: bytes.length, sha: createHash('sha256').update(bytes).digest('hex') };
-      } else out[rel] = { type: 'other', mode, uid: st.uid };
-    }
-  }
-  await walk(root);
-  return out;
 }
 
 /** Deterministic pseudo-random bytes shaped like JSON lines (large files for the crash test). */

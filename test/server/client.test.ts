@@ -15,7 +15,7 @@ type Envelope = { contract_version: string; tool: string; status: string; data?:
 
 let sandbox: Sandbox;
 let client: Client;
-let before: Record<string, string>;
+let before: Awaited<ReturnType<typeof hashTree>>;
 /** Every response body seen, for the canary sweep. */
 const seen: string[] = [];
 

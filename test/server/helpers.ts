@@ -1,12 +1,12 @@
 // Shared by the server's process-level tests: the built bundle, a raw newline-JSON wire client,
 // and sandboxes (temp project + HOME + state dir) holding real host files with canary secrets.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { snapshotTree } from '../helpers/tree.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -192,30 +192,9 @@ export async function makeSandbox(): Promise<Sandbox> {
   return { root, project, home, xdgConfig, stateDir, bin, env, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** path → sha256 + mode of every file and folder under root (to prove nothing was written). */
-export async function hashTree(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  async function walk(dir: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, e.name);
-      const rel = path.relative(root, full);
-      const st = await stat(full);
-      if (e.isDirectory()) {
-        out[`${rel}/`] = `dir ${(st.mode & 0o7777).toString(8)}`;
-        await walk(full);
-      } else {
-        out[rel] = `${createHash('sha256').update(await readFile(full)).digest('hex')} ${(st.mode & 0o7777).toString(8)} ${st.mtimeMs}`;
-      }
-    }
-  }
-  await walk(root);
-  return out;
+/** Every entry under root with its mtime: proves a sweep neither wrote nor rewrote anything. */
+export function hashTree(root: string) {
+  return snapshotTree(root, { mtime: true });
 }
 
 export function findCanaries(text: string): string[] {
