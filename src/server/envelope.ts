@@ -5,24 +5,18 @@
 import * as z from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { MAX_TOOL_RESULT_BYTES } from './limits.js';
+import type { Diagnostic, Severity } from '../diagnostics.js';
 
 export const CONTRACT_VERSION = 'patchbay-mcp/v1';
 
 export const STATUSES = ['ok', 'empty', 'diagnostic', 'invalid', 'unavailable'] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** A diagnostic as agents see it: paths already shortened (project-relative or ~/...) and redacted. */
-export interface WireDiagnostic {
-  code: string;
-  severity?: 'error' | 'warning' | 'info';
-  message: string;
-  path?: string;
-  pointer?: string;
-  line?: number;
-  column?: number;
-  hint?: string;
-  host?: string;
-}
+/**
+ * A diagnostic as agents see it: the same fields as src/diagnostics.ts, with paths already shortened
+ * (project-relative or ~/...) and redacted by the presenter.
+ */
+export type WireDiagnostic = Omit<Diagnostic, 'severity'> & { severity?: Severity };
 
 export const DiagnosticSchema = z.object({
   code: z.string().describe('Stable machine-readable code, e.g. parse-error, foreign-entry'),
