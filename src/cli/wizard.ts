@@ -29,17 +29,33 @@ export function hostChoiceTitle(detection: Detection | undefined, id: HostId): s
   return `${id} — not detected${reasons ? `: ${reasons}` : ''}`;
 }
 
+/** What prompts' multiselect exposes to onRender (`this`): its options and the cursor position. */
+interface MultiselectState {
+  value: { title: string; value: HostId }[];
+  cursor: number;
+  done: boolean;
+}
+
 export async function askHosts(detections: readonly Detection[], preselected: readonly HostId[]): Promise<HostId[]> {
   const byId = new Map(detections.map((d) => [d.host, d]));
+  const titles = new Map(HOST_IDS.map((id) => [id, hostChoiceTitle(byId.get(id), id)]));
   return ask<HostId[]>(
     {
       type: 'multiselect',
       name: 'hosts',
       message: 'Register patchbay in which hosts?',
-      choices: HOST_IDS.map((id) => ({ title: hostChoiceTitle(byId.get(id), id), value: id, selected: preselected.includes(id) })),
+      choices: HOST_IDS.map((id) => ({ title: titles.get(id) ?? id, value: id, selected: preselected.includes(id) })),
       min: 1,
-      hint: '- space toggles, enter confirms',
+      hint: '- arrows move, space toggles, enter confirms',
       instructions: false,
+      // prompts marks the focused host only with colour (cyan, underlined), which NO_COLOR and
+      // monochrome terminals lose: draw a pointer in the text as well, before every render. Once
+      // answered, the summary line lists the chosen ids only (the reasons were read already).
+      onRender(this: MultiselectState) {
+        this.value.forEach((option, i) => {
+          option.title = this.done ? option.value : `${i === this.cursor ? '›' : ' '} ${titles.get(option.value) ?? option.value}`;
+        });
+      },
     },
   );
 }

@@ -35,15 +35,18 @@ describe('init wizard (real terminal)', () => {
     pane = await start(['init']);
     const screen = await pane.waitFor(/Register patchbay in which hosts\?[\s\S]*generic/);
     const text = screen.input ?? '';
-    expect(text).toMatch(/◉\s+opencode — `opencode --version` printed 1\.18\.33/);
+    // The focused row carries a `›` in its text, so it shows without colour too (NO_COLOR).
+    expect(text).toMatch(/◉\s+› opencode — `opencode --version` printed 1\.18\.33/);
     expect(text).toMatch(/◉\s+claude-code — `claude --version` printed 2\.1\.332 \(Claude Code\)/);
     expect(text).toMatch(/◉\s+cursor — .*~\/\.cursor/);
     expect(text).toMatch(/◯\s+generic — not detected/);
 
     await pane.send('Down', 'Down', 'Space'); // uncheck cursor
-    await pane.waitFor(/◯\s+cursor/);
+    await pane.waitFor(/◯\s+› cursor/);
     await pane.send('Enter');
-    await pane.waitFor(/Which files\?/);
+    const scopeScreen = await pane.waitFor(/Which files\?/);
+    // The answered question lists the chosen ids, not every reason again.
+    expect(scopeScreen.input).toMatch(/✔ Register patchbay in which hosts\? › opencode, claude-code\n/);
     await pane.send('Enter'); // project
     const confirm = await pane.waitFor(/Write 2 file\(s\)\?/);
     expect(confirm.input).toContain('+++ b/opencode.jsonc');
