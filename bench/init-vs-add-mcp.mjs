@@ -34,32 +34,29 @@ async function fresh() {
   return { root, home, project, env: sandboxEnv({ home }) };
 }
 
+/** Files both tools must have written: the three shared hosts, plus each tool's own fourth user-scope host. */
+function expectedFiles(box, scope, fourthUserFile) {
+  if (scope === 'project') {
+    return [path.join(box.project, 'opencode.jsonc'), path.join(box.project, '.mcp.json'), path.join(box.project, '.cursor', 'mcp.json')];
+  }
+  return [
+    path.join(box.home, '.config', 'opencode', 'opencode.jsonc'),
+    path.join(box.home, '.claude.json'),
+    path.join(box.home, '.cursor', 'mcp.json'),
+    fourthUserFile,
+  ];
+}
+
 function variants(addMcpBin) {
   const pb = (hosts, scope) => ({
     cmd: process.execPath,
     args: (box) => [bundle, 'init', '--yes', '--scope', scope, '--host', hosts.join(','), '--opencode-version', OC_VERSION, box.project],
-    expect: (box) =>
-      scope === 'project'
-        ? [path.join(box.project, 'opencode.jsonc'), path.join(box.project, '.mcp.json'), path.join(box.project, '.cursor', 'mcp.json')]
-        : [
-            path.join(box.home, '.config', 'opencode', 'opencode.jsonc'),
-            path.join(box.home, '.claude.json'),
-            path.join(box.home, '.cursor', 'mcp.json'),
-            path.join(box.home, '.config', 'mcp', 'mcp.json'),
-          ],
+    expect: (box) => expectedFiles(box, scope, path.join(box.home, '.config', 'mcp', 'mcp.json')),
   });
   const am = (agents, scope) => ({
     cmd: addMcpBin,
     args: () => [`patchbay@${version}`, '-n', 'patchbay', '--args', 'mcp', ...(scope === 'user' ? ['-g'] : []), ...agents.flatMap((a) => ['-a', a]), '-y'],
-    expect: (box) =>
-      scope === 'project'
-        ? [path.join(box.project, 'opencode.jsonc'), path.join(box.project, '.mcp.json'), path.join(box.project, '.cursor', 'mcp.json')]
-        : [
-            path.join(box.home, '.config', 'opencode', 'opencode.jsonc'),
-            path.join(box.home, '.claude.json'),
-            path.join(box.home, '.cursor', 'mcp.json'),
-            path.join(box.home, '.config', 'Code', 'User', 'mcp.json'),
-          ],
+    expect: (box) => expectedFiles(box, scope, path.join(box.home, '.config', 'Code', 'User', 'mcp.json')),
   });
   return [
     { name: 'node -e 0 (process floor)', group: 0, cmd: process.execPath, args: () => ['-e', '0'], expect: () => [] },
