@@ -3,8 +3,7 @@
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { displayPath } from '../display-path.js';
 import { PatchbayError } from '../errors.js';
-import { apply } from '../rollback/index.js';
-import { diffPlan } from '../rollback/index.js';
+import { apply, diffPlan } from '../rollback/index.js';
 import type { Plan } from '../rollback/types.js';
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js';
 import { diagnosticJson, formatDiagnostic, paintDiff } from './format.js';
