@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bench (4): what a host pays on the FIRST start of `npx --yes patchbay@<v> mcp` (empty npm cache: npx
+// Bench (4): what a host pays on the FIRST start of `npx --yes patchbay-mcp@<v> mcp` (empty npm cache: npx
 // resolves and downloads the tarball) vs later starts (warm cache), spawn → initialize response.
 // The registry is a local verdaccio with this checkout's tarball (scripts/e2e/local-registry.mjs), so
 // "cold" here is install work without internet latency; a real first start adds the registry round trips.

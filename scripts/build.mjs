@@ -1,5 +1,5 @@
 // Bundles the CLI, the MCP server and every runtime dependency into ONE file (dist/patchbay.mjs),
-// so `npx --yes patchbay@<v> mcp` installs a single tarball with no dependencies.
+// so `npx --yes patchbay-mcp@<v> mcp` installs a single tarball with no dependencies.
 import { build } from 'esbuild';
 import { readFile, mkdir, chmod } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ await build({
   legalComments: 'none',
   define: {
     __PATCHBAY_VERSION__: JSON.stringify(pkg.version),
+    __PATCHBAY_NAME__: JSON.stringify(pkg.name),
     __PATCHBAY_DOCS__: JSON.stringify(JSON.stringify(catalog)),
   },
   banner: {

@@ -22,6 +22,7 @@ export type ErrorCode =
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'
+  | 'unsupported-host'
   | 'probe-failed'
   | 'manifest-invalid'
   | 'usage'

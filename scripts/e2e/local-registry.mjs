@@ -1,6 +1,6 @@
 // A throw-away npm registry (the pinned verdaccio) on 127.0.0.1 holding ONLY the patchbay tarball built in
 // this checkout. It has no uplinks on purpose: patchbay ships with zero runtime dependencies, so if
-// `npx --yes patchbay@<v>` resolves against it, the published tarball is proven self-contained (any
+// `npx --yes patchbay-mcp@<v>` resolves against it, the published tarball is proven self-contained (any
 // dependency would 404). Used by test/e2e (via test/e2e/helpers/registry.ts) and bench/cold-npx.mjs.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -143,7 +143,7 @@ export async function startRegistryWithPatchbay(opts) {
     const packed = await packPatchbay(registry.dir);
     await registry.publish(packed.tarball);
     const pkg = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8'));
-    return { ...registry, version: pkg.version, spec: `patchbay@${pkg.version}`, packed };
+    return { ...registry, version: pkg.version, spec: `${pkg.name}@${pkg.version}`, packed };
   } catch (err) {
     await registry.stop();
     throw err;

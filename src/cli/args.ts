@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PatchbayError } from '../errors.js';
-import { HOST_IDS, type HostId, type Scope } from '../installers/types.js';
+import { HOST_IDS, PLANNED_HOST_IDS, type HostId, type Scope } from '../installers/types.js';
+import { didYouMean } from './suggest.js';
 
 export const COMMAND_NAMES = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -81,10 +82,18 @@ export function parseHostList(value: string, command?: CommandName): HostId[] {
     .filter((s) => s !== '');
   if (ids.length === 0) throw usage('--host needs at least one host id.', command);
   const unknown = ids.filter((id) => !(HOST_IDS as readonly string[]).includes(id));
+  const planned = unknown.filter((id) => (PLANNED_HOST_IDS as readonly string[]).includes(id));
+  if (planned.length > 0) {
+    throw new PatchbayError(
+      'unsupported-host',
+      `${planned.map((u) => `'${u}'`).join(', ')} ${planned.length === 1 ? 'is a host' : 'are hosts'} patchbay knows but does not support yet; supported: ${HOST_IDS.join(', ')}.`,
+      { hint: `Leave ${planned.join(', ')} out of --host, or add the entry by hand for now.` },
+    );
+  }
   if (unknown.length > 0) {
     throw new PatchbayError(
       'unknown-host',
-      `Unknown host ${unknown.map((u) => `'${u}'`).join(', ')}: valid host ids are ${HOST_IDS.join(', ')}.`,
+      `Unknown host ${unknown.map((u) => `'${u}'`).join(', ')}: valid host ids are ${HOST_IDS.join(', ')}.${unknown.length === 1 ? didYouMean(unknown[0] as string, [...HOST_IDS, ...PLANNED_HOST_IDS], (c) => `'${c}'`) : ''}`,
       { hint: `Pass --host with a comma-separated list of: ${HOST_IDS.join(', ')}.` },
     );
   }
@@ -96,6 +105,35 @@ export function parseScope(value: string, command?: CommandName): Scope {
   throw usage(`--scope must be 'project' or 'user', not '${value}'.`, command);
 }
 
+/**
+ * Our own words for the two mistakes people make (an unknown flag, a flag without its value), with
+ * the valid flags and a suggestion, instead of node:util's parseArgs text.
+ */
+function checkOptions(command: CommandName, tokens: readonly string[]): void {
+  const spec = COMMAND_OPTIONS[command];
+  const longNames = Object.keys(spec);
+  const shortNames = new Map(Object.entries(spec).flatMap(([name, o]) => (o.short ? [[o.short, name] as const] : [])));
+  const valid = longNames.map((n) => `--${n}`).join(', ');
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    if (token === '--') return;
+    if (!token.startsWith('-') || token === '-') continue;
+    const [flag = token] = token.split('=', 1);
+    const name = flag.startsWith('--') ? flag.slice(2) : shortNames.get(flag.slice(1));
+    if (name === undefined || !(name in spec)) {
+      throw usage(`Unknown option '${flag}' for '${command}'.${didYouMean(flag.replace(/^-+/, ''), longNames, (c) => `'--${c}'`)} Options: ${valid}.`, command);
+    }
+    const option = spec[name] as OptionSpec;
+    if (option.type === 'string' && !token.includes('=')) {
+      const next = tokens[i + 1];
+      if (next === undefined || next.startsWith('-')) throw usage(`Option '--${name}' needs a value, e.g. --${name} ${EXAMPLE_VALUES[name] ?? '<value>'}.`, command);
+      i++;
+    }
+  }
+}
+
+const EXAMPLE_VALUES: Record<string, string> = { host: 'opencode,claude-code', scope: 'project', 'opencode-version': '1.18.33' };
+
 /** Parses process.argv.slice(2). Throws PatchbayError('usage' | 'unknown-host') on bad input. */
 export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
   const [first, ...rest] = argv;
@@ -105,22 +143,23 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
   if (first === 'help') {
     const topic = rest[0];
     if (topic === undefined) return { kind: 'help' };
-    if (!isCommandName(topic)) throw usage(`Unknown command '${topic}'. Commands: ${COMMAND_NAMES.join(', ')}.`);
+    if (!isCommandName(topic)) throw usage(`Unknown command '${topic}'.${didYouMean(topic, COMMAND_NAMES, (c) => `'${c}'`)} Commands: ${COMMAND_NAMES.join(', ')}.`);
     return { kind: 'help', topic };
   }
   if (!isCommandName(first)) {
     throw usage(
       first.startsWith('-')
-        ? `Unknown option '${first}' before the command.`
-        : `Unknown command '${first}'. Commands: ${COMMAND_NAMES.join(', ')}.`,
+        ? `Unknown option '${first}' before the command. Commands: ${COMMAND_NAMES.join(', ')}.`
+        : `Unknown command '${first}'.${didYouMean(first, COMMAND_NAMES, (c) => `'${c}'`)} Commands: ${COMMAND_NAMES.join(', ')}.`,
     );
   }
   const command = first;
+  checkOptions(command, rest);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options: COMMAND_OPTIONS[command], allowPositionals: true, strict: true });
   } catch (error) {
-    // node:util's messages name the offending flag; keep them, drop its error-code prefix.
+    // checkOptions catches what users mistype; this is a backstop for anything it missed.
     const message = error instanceof Error ? error.message.replace(/^TypeError \[[A-Z_]+\]: /, '') : String(error);
     throw usage(message, command);
   }

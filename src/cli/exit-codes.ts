@@ -47,6 +47,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,
   'unknown-host': EXIT.usage,
+  'unsupported-host': EXIT.usage,
   usage: EXIT.usage,
   'not-a-tty': EXIT.usage,
   cancelled: EXIT.cancelled,

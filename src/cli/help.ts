@@ -10,7 +10,7 @@ Commands:
   status [dir]      show every host file: state, pin, dialect, target (exit 1 on drift)
   migrate [dir]     re-pin stale entries; move the OpenCode entry to the installed dialect
   uninstall [dir]   remove patchbay's entries from every host file in scope
-  rollback [id]     restore the files of a transaction (default: the newest)
+  rollback [id]     restore the files of a transaction (default: the newest not yet undone)
   history           list transactions
   mcp               run patchbay's MCP server on stdio
 
@@ -19,7 +19,8 @@ Options:
   -v, --version     print the version
 
 Exit codes: 0 ok, 1 drift, 2 usage, 3 refused, 4 apply failed (rolled back), 5 rollback refused,
-130 cancelled, 70 internal error. Reference: docs/cli.md`;
+130 cancelled, 70 internal error. Reference: docs/cli.md in the installed package
+(node_modules/patchbay-mcp/docs/cli.md).`;
 
 const PLAN_FLAGS = `  -y, --yes                 apply without asking
       --host <a,b>          only these hosts: opencode, claude-code, cursor, generic
@@ -31,9 +32,10 @@ const PLAN_FLAGS = `  -y, --yes                 apply without asking
 const COMMANDS: Record<CommandName, string> = {
   init: `Usage: patchbay init [dir] [options]
 
-Registers patchbay's MCP server (npx --yes patchbay@<version> mcp) in each selected host's config file.
+Registers patchbay's MCP server (npx --yes patchbay-mcp@<version> mcp) in each selected host's config file.
 On a terminal, a wizard asks for the hosts (detected ones pre-checked), the scope, shows the diffs and
-asks to confirm. Without a terminal pass --yes (the detected hosts) or --host.
+asks to confirm. Without a terminal pass --yes (the detected hosts; none detected: the generic
+user file ~/.config/mcp/mcp.json) or --host.
 If [dir]/patchbay.jsonc exists, its hosts and scope are the defaults.
 
 Options:
@@ -42,8 +44,9 @@ ${PLAN_FLAGS}
   status: `Usage: patchbay status [dir] [options]
 
 Shows, per host and file: the state of patchbay's entry (absent, current, stale, foreign, other-dialect),
-its pin, the OpenCode dialect and which file is the target. Hosts: --host, else the ones in
-patchbay.jsonc, else the detected ones. Exit 0 when every selected host is current, 1 on drift,
+its pin, the OpenCode dialect and which file is the target. Hosts: --host, else exactly the ones in
+patchbay.jsonc, else exactly the hosts whose files hold a patchbay entry (a host binary on PATH alone
+is never drift). Exit 0 when every selected host is current (or nothing is registered), 1 on drift,
 3 when a file is malformed.
 
 Options:
@@ -67,7 +70,8 @@ Options:
 ${PLAN_FLAGS}`,
   rollback: `Usage: patchbay rollback [id] [options]
 
-Restores the files of a committed transaction (default: the newest) to their exact prior bytes.
+Restores the files of a committed transaction (default: the newest one not yet undone) to their
+exact prior bytes.
 Refuses, listing the files, when a file changed after patchbay wrote it.
 
 Options:

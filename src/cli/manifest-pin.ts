@@ -2,6 +2,7 @@
 // --cpu-prof): its file name, the `$schema` URL and the pin. Most projects have no manifest, so the
 // zod schema (manifest-schema.ts) is loaded only when one is parsed.
 import type { Manifest } from './manifest-schema.js';
+import { PACKAGE_NAME } from '../version.js';
 
 export const MANIFEST_FILE = 'patchbay.jsonc';
 
@@ -12,11 +13,11 @@ export const MANIFEST_FILE = 'patchbay.jsonc';
  * manifest validated by the schema it was written against.
  */
 export function schemaUrl(version: string): string {
-  return `https://unpkg.com/patchbay@${version}/schema/patchbay.schema.json`;
+  return `https://unpkg.com/${PACKAGE_NAME}@${version}/schema/patchbay.schema.json`;
 }
 
-/** A released semver version as pinned in `patchbay@<version>`. */
-export const PIN = /^patchbay@(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
+/** A released semver version as pinned in `patchbay-mcp@<version>` (or 0.1's `patchbay@<version>`). */
+export const PIN = /^(?:patchbay-mcp|patchbay)@(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
 
 export function pinnedVersion(manifest: Manifest): string {
   const match = PIN.exec(manifest.servers.patchbay.args[1]);

@@ -11,8 +11,8 @@ export const ServerEntrySchema = z
   .object({
     command: z.literal('npx').describe('Always npx: hosts start the pinned package on first use.'),
     args: z
-      .tuple([z.literal('--yes'), z.string().regex(PIN, 'must be patchbay@<version>, e.g. patchbay@0.1.0'), z.literal('mcp')])
-      .describe('["--yes", "patchbay@<version>", "mcp"]: the version is the pin written into every host file.'),
+      .tuple([z.literal('--yes'), z.string().regex(PIN, 'must be patchbay-mcp@<version>, e.g. patchbay-mcp@0.2.0'), z.literal('mcp')])
+      .describe('["--yes", "patchbay-mcp@<version>", "mcp"]: the version is the pin written into every host file.'),
   })
   .strict();
 
@@ -38,7 +38,7 @@ export function manifestJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(ManifestSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
   return {
     ...generated,
-    $id: 'https://unpkg.com/patchbay/schema/patchbay.schema.json',
+    $id: 'https://unpkg.com/patchbay-mcp/schema/patchbay.schema.json',
     title: 'patchbay project manifest (patchbay.jsonc)',
   };
 }

@@ -7,6 +7,7 @@ import { PatchbayError } from '../errors.js';
 import type { HostId, Scope } from '../installers/types.js';
 import { MANIFEST_FILE, schemaUrl } from './manifest-pin.js';
 import type { Manifest } from './manifest-schema.js';
+import { PACKAGE_NAME } from '../version.js';
 
 export function manifestPath(projectDir: string): string {
   return path.join(projectDir, MANIFEST_FILE);
@@ -119,7 +120,7 @@ export interface ManifestContent {
 }
 
 export function serverEntry(version: string): Manifest['servers']['patchbay'] {
-  return { command: 'npx', args: ['--yes', `patchbay@${version}`, 'mcp'] };
+  return { command: 'npx', args: ['--yes', `${PACKAGE_NAME}@${version}`, 'mcp'] };
 }
 
 /**

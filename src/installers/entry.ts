@@ -1,4 +1,4 @@
-// The managed entry: `npx --yes patchbay@<version> mcp`, in each host's native shape, and the
+// The managed entry: `npx --yes patchbay-mcp@<version> mcp`, in each host's native shape, and the
 // recognizer that tells OUR entry (current or stale, plain or `cmd /c` form) from a foreign one.
 //
 // Windows: Node's spawn cannot run `npx` (an npx.cmd shim) without a shell (EINVAL since Node 20.12.2,
@@ -9,13 +9,14 @@
 // ever proves wrong, the recognizer below already accepts the `cmd /c` form for OpenCode too, so a
 // hand-wrapped entry is still ours.
 import type { OpenCodeDialect } from './types.js';
+import { LEGACY_PACKAGE_NAMES, PACKAGE_NAME } from '../version.js';
 
 export const OPENCODE_SCHEMA_URL = 'https://opencode.ai/config.json';
 
 export type EntryShape = 'mcpServers' | 'opencode-v1' | 'opencode-v2';
 
 export function managedArgv(version: string): string[] {
-  return ['npx', '--yes', `patchbay@${version}`, 'mcp'];
+  return ['npx', '--yes', `${PACKAGE_NAME}@${version}`, 'mcp'];
 }
 
 /** The exact entry patchbay writes for a host shape, version and platform. */
@@ -35,15 +36,23 @@ export type Recognition =
   | { ours: true; pin: string; current: boolean }
   | { ours: false };
 
-const PIN = /^patchbay@(.+)$/;
+/** `<name>@<version>` for our package name or a legacy one (0.1's `patchbay@…`). */
+export function pinOfSpec(spec: string): string | undefined {
+  const at = spec.lastIndexOf('@');
+  if (at <= 0) return undefined;
+  const name = spec.slice(0, at);
+  if (name !== PACKAGE_NAME && !LEGACY_PACKAGE_NAMES.includes(name)) return undefined;
+  const version = spec.slice(at + 1);
+  return version === '' ? undefined : version;
+}
 
-/** `npx --yes patchbay@<v> mcp`, optionally behind `cmd /c`; returns the pinned version. */
+/** `npx --yes patchbay-mcp@<v> mcp` (or 0.1's `patchbay@<v>`), optionally behind `cmd /c`; returns the pinned version. */
 export function pinFromArgv(argv: unknown): string | undefined {
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) return undefined;
   let rest = argv as string[];
   if (rest[0]?.toLowerCase() === 'cmd' && rest[1]?.toLowerCase() === '/c') rest = rest.slice(2);
   if (rest.length !== 4 || rest[0] !== 'npx' || rest[1] !== '--yes' || rest[3] !== 'mcp') return undefined;
-  return PIN.exec(rest[2] as string)?.[1];
+  return pinOfSpec(rest[2] as string);
 }
 
 /**

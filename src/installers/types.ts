@@ -6,6 +6,16 @@ import type { FileChange } from '../rollback/types.js';
 export type HostId = 'opencode' | 'claude-code' | 'cursor' | 'generic';
 export const HOST_IDS: readonly HostId[] = ['opencode', 'claude-code', 'cursor', 'generic'];
 
+/**
+ * Hosts patchbay knows of (SPEC "Host catalog") but has no adapter for yet: `--host gemini` is told so,
+ * distinctly from a typo. Shrinks as the catalog gains records.
+ */
+export const PLANNED_HOST_IDS: readonly string[] = [
+  'vscode', 'vscode-insiders', 'gemini', 'qwen-code', 'copilot-cli', 'windsurf', 'zed', 'claude-desktop', 'cline', 'roo',
+  'kiro', 'amazon-q', 'kilo', 'crush', 'factory-droid', 'lm-studio', 'junie', 'trae', 'antigravity', 'amp', 'codex',
+  'grok', 'mistral-vibe', 'goose', 'continue',
+];
+
 export type Scope = 'project' | 'user';
 export type OpenCodeDialect = 'v1' | 'v2';
 export type Action = 'init' | 'migrate' | 'uninstall';

@@ -73,9 +73,9 @@ describe('init', () => {
 
     const oc = parseJsonc(await sb.read('project/opencode.jsonc'));
     expect(oc.$schema).toBe('https://opencode.ai/config.json');
-    expect(oc.mcp.patchbay).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay@${VERSION}`, 'mcp'], enabled: true });
+    expect(oc.mcp.patchbay).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay-mcp@${VERSION}`, 'mcp'], enabled: true });
     const mcp = JSON.parse(await sb.read('project/.mcp.json'));
-    expect(mcp.mcpServers.patchbay).toEqual({ command: 'npx', args: ['--yes', `patchbay@${VERSION}`, 'mcp'] });
+    expect(mcp.mcpServers.patchbay).toEqual({ command: 'npx', args: ['--yes', `patchbay-mcp@${VERSION}`, 'mcp'] });
     expect(sb.exists('project/.cursor/mcp.json')).toBe(false);
 
     const before = await sb.snapshot();
@@ -94,7 +94,7 @@ describe('init', () => {
     const r = await sb.run(['init', '--yes', '--scope', 'user']);
     expect(r.code).toBe(0);
     const generic = JSON.parse(await sb.read('home/.config/mcp/mcp.json'));
-    expect(generic.mcpServers.patchbay.args).toEqual(['--yes', `patchbay@${VERSION}`, 'mcp']);
+    expect(generic.mcpServers.patchbay.args).toEqual(['--yes', `patchbay-mcp@${VERSION}`, 'mcp']);
   });
 
   it('--dry-run prints the diffs and writes nothing', async () => {

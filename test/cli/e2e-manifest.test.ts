@@ -26,10 +26,10 @@ describe('project manifest', () => {
     for (const key of Object.keys(before)) expect(after[key]).toEqual(before[key]);
     const manifest = parseJsonc(await sb.read('project/patchbay.jsonc'));
     expect(manifest).toMatchObject({
-      $schema: `https://unpkg.com/patchbay@${VERSION}/schema/patchbay.schema.json`,
+      $schema: `https://unpkg.com/patchbay-mcp@${VERSION}/schema/patchbay.schema.json`,
       hosts: ['claude-code', 'cursor'],
       scope: 'project',
-      servers: { patchbay: { command: 'npx', args: ['--yes', `patchbay@${VERSION}`, 'mcp'] } },
+      servers: { patchbay: { command: 'npx', args: ['--yes', `patchbay-mcp@${VERSION}`, 'mcp'] } },
     });
 
     const again = await sb.run(['init', '--no-mcp', '--host', 'claude-code,cursor']);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../helpers/cli-sandbox.js';
 
 const VERSION = (await import('../../src/version.js')).PATCHBAY_VERSION;
-const ENTRY = { command: 'npx', args: ['--yes', `patchbay@${VERSION}`, 'mcp'] };
+const ENTRY = { command: 'npx', args: ['--yes', `patchbay-mcp@${VERSION}`, 'mcp'] };
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -42,7 +42,7 @@ describe('migrate', () => {
     const text = await sb.read('project/opencode.jsonc');
     const config = parseJsonc(text);
     expect(config.mcp.patchbay).toBeUndefined();
-    expect(config.mcp.servers.patchbay).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay@${VERSION}`, 'mcp'], disabled: false });
+    expect(config.mcp.servers.patchbay).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay-mcp@${VERSION}`, 'mcp'], disabled: false });
     expect(config.mcp.other).toEqual({ type: 'local', command: ['other'], enabled: true });
     expect(text).toContain('// my theme, keep it');
     expect(text).toContain('// trailing note');
@@ -62,7 +62,7 @@ describe('migrate', () => {
     expect(status.stdout).toMatch(/stale\s+pin=0\.0\.9/);
     const before = await sb.snapshot();
     expect((await sb.run(['migrate'])).code).toBe(2);
-    expect((await sb.run(['migrate', '--dry-run'])).stdout).toContain(`patchbay@${VERSION}`);
+    expect((await sb.run(['migrate', '--dry-run'])).stdout).toContain(`patchbay-mcp@${VERSION}`);
     expect(await sb.snapshot()).toEqual(before);
     const r = await sb.run(['migrate', '--yes']);
     expect(r.code).toBe(0);

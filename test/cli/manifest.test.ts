@@ -21,7 +21,7 @@ const GOOD = `{
   // hosts we want
   "hosts": ["opencode", "cursor"],
   "scope": "project",
-  "servers": { "patchbay": { "command": "npx", "args": ["--yes", "patchbay@0.1.0", "mcp"] } },
+  "servers": { "patchbay": { "command": "npx", "args": ["--yes", "patchbay-mcp@0.1.0", "mcp"] } },
 }
 `;
 
@@ -58,7 +58,7 @@ describe('manifest', () => {
   it('points a bad scope at its key, an unknown key at the object, and a bad pin at the arg', async () => {
     expect((await invalid(GOOD.replace('"project"', '"global"'))).details.line).toBe(4);
     expect((await invalid(GOOD.replace('"scope"', '"extra": 1,\n  "scope"'))).details.line).toBe(1);
-    expect((await invalid(GOOD.replace('patchbay@0.1.0', 'patchbay@latest'))).details.line).toBe(5);
+    expect((await invalid(GOOD.replace('patchbay-mcp@0.1.0', 'patchbay@latest'))).details.line).toBe(5);
   });
 
   it('loadManifest returns null when there is no manifest and validates one that exists', async () => {
@@ -81,7 +81,7 @@ describe('manifest', () => {
     const edited = renderManifest({ hosts: ['opencode'], scope: 'user', version: '0.2.0' }, GOOD);
     expect(edited).toContain('// hosts we want');
     expect(await parseManifest(edited, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode'], scope: 'user' });
-    expect(edited).toContain('patchbay@0.2.0');
+    expect(edited).toContain('patchbay-mcp@0.2.0');
   });
 
   it('lineColumn is 1-based', async () => {

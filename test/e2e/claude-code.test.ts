@@ -1,7 +1,7 @@
 // patchbay against the REAL Claude Code CLI (pinned in scripts/e2e/versions.json): `patchbay init`
 // writes .mcp.json, the user approves it the way real-hosts.md found works offline
 // (~/.claude/settings.json enabledMcpjsonServers), and `claude mcp get/list` — spawning
-// `npx --yes patchbay@<v> mcp` from the local verdaccio — report `✔ Connected`.
+// `npx --yes patchbay-mcp@<v> mcp` from the local verdaccio — report `✔ Connected`.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe.skipIf(!tools.ok)('Claude Code (real binary)', () => {
   it('before approval, Claude Code lists it as pending and does not spawn it', async () => {
     const r = await claude(['mcp', 'list']);
     expect(r.exitCode, explain('claude mcp list', r)).toBe(0);
-    expect(r.text, explain('claude mcp list', r)).toMatch(/patchbay: npx --yes patchbay@\S+ mcp - ⏸ Pending approval/);
+    expect(r.text, explain('claude mcp list', r)).toMatch(/patchbay: npx --yes patchbay-mcp@\S+ mcp - ⏸ Pending approval/);
     expect(await npxInstalledVersion(b.npmCache)).toBeUndefined();
   });
 
@@ -58,11 +58,11 @@ describe.skipIf(!tools.ok)('Claude Code (real binary)', () => {
     expect(get.exitCode, explain('claude mcp get patchbay', get)).toBe(0);
     expect(get.text, explain('claude mcp get patchbay', get)).toMatch(/Status: ✔ Connected/);
     expect(get.text).toContain('Scope: Project config (shared via .mcp.json)');
-    expect(get.text).toContain(`Args: --yes patchbay@${registry.version} mcp`);
+    expect(get.text).toContain(`Args: --yes patchbay-mcp@${registry.version} mcp`);
 
     const list = await claude(['mcp', 'list']);
     expect(list.text, explain('claude mcp list', list)).toMatch(
-      new RegExp(`patchbay: npx --yes patchbay@${registry.version.replace(/\./g, '\\.')} mcp - ✔ Connected`),
+      new RegExp(`patchbay: npx --yes patchbay-mcp@${registry.version.replace(/\./g, '\\.')} mcp - ✔ Connected`),
     );
     expect(await npxInstalledVersion(b.npmCache)).toBe(registry.version);
   });

@@ -1,5 +1,5 @@
 // patchbay against the REAL OpenCode CLI (opencode-ai, pinned in scripts/e2e/versions.json):
-// `patchbay init` writes the entry, and OpenCode itself — spawning `npx --yes patchbay@<v> mcp`, which
+// `patchbay init` writes the entry, and OpenCode itself — spawning `npx --yes patchbay-mcp@<v> mcp`, which
 // npx resolves from the local verdaccio — reports the server `connected` after an MCP handshake.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -75,7 +75,7 @@ describe.skipIf(!tools.ok)('OpenCode (real binary)', () => {
     const list = await opencode(b, ['mcp', 'list']);
     expect(list.exitCode, explain('opencode mcp list', list)).toBe(0);
     expect(list.text, explain('opencode mcp list', list)).toMatch(/✓\s+patchbay\s+connected/);
-    expect(list.text).toContain(`npx --yes patchbay@${registry.version} mcp`);
+    expect(list.text).toContain(`npx --yes patchbay-mcp@${registry.version} mcp`);
     // The server OpenCode connected to came through npx from the local registry.
     expect(await npxInstalledVersion(b.npmCache)).toBe(registry.version);
   });

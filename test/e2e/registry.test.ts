@@ -1,4 +1,4 @@
-// The local registry harness itself, and the packaging claim behind `npx --yes patchbay@<v> mcp`:
+// The local registry harness itself, and the packaging claim behind `npx --yes patchbay-mcp@<v> mcp`:
 // the tarball built from this checkout installs from a registry that has NOTHING else (no uplinks),
 // so it must have zero runtime dependencies.
 import { readdir, readFile } from 'node:fs/promises';
@@ -43,7 +43,7 @@ describe.skipIf(!tools.ok)('local npm registry (verdaccio) with the packed patch
     expect(res.status).toBe(404);
   });
 
-  it('npx resolves patchbay@<version> from it into an empty cache, installing exactly one package', async () => {
+  it('npx resolves patchbay-mcp@<version> from it into an empty cache, installing exactly one package', async () => {
     const r = await run('npx', ['--yes', registry.spec, '--version'], { cwd: box.project, env: box.env, timeoutMs: 60_000 });
     expect(r.exitCode, explain('npx --version', r)).toBe(0);
     expect(r.stdout.trim()).toBe(registry.version);
@@ -59,7 +59,7 @@ describe.skipIf(!tools.ok)('local npm registry (verdaccio) with the packed patch
   });
 
   it('a version that was never published fails to resolve (npx cannot fall back to the public registry)', async () => {
-    const r = await run('npx', ['--yes', 'patchbay@999.0.0', '--version'], { cwd: box.project, env: box.env, timeoutMs: 60_000 });
+    const r = await run('npx', ['--yes', 'patchbay-mcp@999.0.0', '--version'], { cwd: box.project, env: box.env, timeoutMs: 60_000 });
     expect(r.exitCode).not.toBe(0);
     expect(r.text).toMatch(/E?404|No matching version|ETARGET/i);
   });

@@ -110,10 +110,10 @@ describe('detection reasons', () => {
 
 describe('entry shapes per platform', () => {
   test('linux: plain npx; win32: cmd /c for claude-code, cursor and generic; OpenCode stays plain', () => {
-    expect(managedEntry('mcpServers', V, 'linux')).toEqual({ command: 'npx', args: ['--yes', `patchbay@${V}`, 'mcp'] });
-    expect(managedEntry('mcpServers', V, 'win32')).toEqual({ command: 'cmd', args: ['/c', 'npx', '--yes', `patchbay@${V}`, 'mcp'] });
-    expect(managedEntry('opencode-v2', V, 'win32')).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay@${V}`, 'mcp'], disabled: false });
-    expect(managedEntry('opencode-v1', V, 'linux')).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay@${V}`, 'mcp'], enabled: true });
+    expect(managedEntry('mcpServers', V, 'linux')).toEqual({ command: 'npx', args: ['--yes', `patchbay-mcp@${V}`, 'mcp'] });
+    expect(managedEntry('mcpServers', V, 'win32')).toEqual({ command: 'cmd', args: ['/c', 'npx', '--yes', `patchbay-mcp@${V}`, 'mcp'] });
+    expect(managedEntry('opencode-v2', V, 'win32')).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay-mcp@${V}`, 'mcp'], disabled: false });
+    expect(managedEntry('opencode-v1', V, 'linux')).toEqual({ type: 'local', command: ['npx', '--yes', `patchbay-mcp@${V}`, 'mcp'], enabled: true });
   });
 
   test('win32 init writes the cmd /c form; recognizing works in both forms on both platforms', async () => {
@@ -124,7 +124,7 @@ describe('entry shapes per platform', () => {
     expect(recognize(managedEntry('mcpServers', '0.0.1', 'linux'), 'mcpServers', V, 'win32')).toEqual({ ours: true, pin: '0.0.1', current: false });
     expect(recognize({ type: 'local', command: ['cmd', '/c', 'npx', '--yes', 'patchbay@1.2.3', 'mcp'], enabled: true }, 'opencode-v1', V, 'win32')).toMatchObject({ ours: true, pin: '1.2.3' });
     expect(recognize({ command: 'npx', args: ['-y', 'patchbay@1', 'mcp'] }, 'mcpServers', V, 'linux').ours).toBe(false);
-    expect(recognize({ command: 'npx', args: ['--yes', `patchbay@${V}`, 'mcp'], env: { A: '1' } }, 'mcpServers', V, 'linux').ours).toBe(false);
+    expect(recognize({ command: 'npx', args: ['--yes', `patchbay-mcp@${V}`, 'mcp'], env: { A: '1' } }, 'mcpServers', V, 'linux').ours).toBe(false);
     await env.cleanup();
   });
 });
@@ -162,7 +162,7 @@ describe('entry states and what init/migrate/uninstall do with them', () => {
     expect(init.diagnostics[0]?.hint).toContain('patchbay migrate');
     expect(init.plan.changes).toEqual([]);
     const mig = await planAction(env.ctx, { action: 'migrate', hosts: ['claude-code'], scope: 'project', version: V });
-    expect(afterText(mig.plan.changes[0])).toBe(before.replace('patchbay@0.0.9', `patchbay@${V}`));
+    expect(afterText(mig.plan.changes[0])).toBe(before.replace('patchbay-mcp@0.0.9', `patchbay-mcp@${V}`));
     await env.cleanup();
   });
 
@@ -182,7 +182,7 @@ describe('entry states and what init/migrate/uninstall do with them', () => {
   test('other-dialect -> init adds the selected dialect next to it with a warning; migrate moves it', async () => {
     const env = await makeEnv();
     const file = path.join(env.projectDir, 'opencode.jsonc');
-    const v1 = '{\n  "$schema": "https://opencode.ai/config.json",\n  // servers\n  "mcp": {\n    "git": { "type": "local", "command": ["git-mcp"] },\n    "patchbay": {\n      "type": "local",\n      "command": ["npx", "--yes", "patchbay@0.1.0", "mcp"],\n      "enabled": true\n    }\n  }\n}\n';
+    const v1 = '{\n  "$schema": "https://opencode.ai/config.json",\n  // servers\n  "mcp": {\n    "git": { "type": "local", "command": ["git-mcp"] },\n    "patchbay": {\n      "type": "local",\n      "command": ["npx", "--yes", "patchbay-mcp@0.1.0", "mcp"],\n      "enabled": true\n    }\n  }\n}\n';
     await put(file, v1);
     expect((await stateOf(env, { host: 'opencode', version: V, opencodeVersion: '2.0.0' }))).toMatchObject({ state: 'other-dialect', pin: '0.1.0', dialect: 'v2' });
     const init = await planAction(env.ctx, { action: 'init', hosts: ['opencode'], scope: 'project', version: V, opencodeVersion: '2.0.0' });
@@ -210,7 +210,7 @@ describe('entry states and what init/migrate/uninstall do with them', () => {
   test('uninstall removes ours in either dialect (current or stale) and leaves other servers alone', async () => {
     const env = await makeEnv();
     const file = path.join(env.projectDir, '.opencode', 'opencode.json');
-    const text = '{\n  "mcp": {\n    "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay@0.0.1", "mcp"], "enabled": true },\n    "a": { "type": "remote", "url": "https://x" },\n    "servers": {\n      "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay@0.1.0", "mcp"], "disabled": false }\n    }\n  }\n}\n';
+    const text = '{\n  "mcp": {\n    "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay-mcp@0.0.1", "mcp"], "enabled": true },\n    "a": { "type": "remote", "url": "https://x" },\n    "servers": {\n      "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay-mcp@0.1.0", "mcp"], "disabled": false }\n    }\n  }\n}\n';
     await put(file, text);
     const r = await planAction(env.ctx, { action: 'uninstall', hosts: ['opencode'], scope: 'project', version: V, opencodeVersion: '2.0.0' });
     expect(r.diagnostics).toEqual([]);
@@ -222,7 +222,7 @@ describe('entry states and what init/migrate/uninstall do with them', () => {
     const env = await makeEnv({ opencode: ok('3.0.0\n') });
     const file = path.join(env.projectDir, 'opencode.jsonc');
     const original = '{\n  "theme": "dark"\n}\n';
-    const installed = '{\n  "theme": "dark",\n  "mcp": {\n    "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay@0.1.0", "mcp"], "enabled": true }\n  }\n}\n';
+    const installed = '{\n  "theme": "dark",\n  "mcp": {\n    "patchbay": { "type": "local", "command": ["npx", "--yes", "patchbay-mcp@0.1.0", "mcp"], "enabled": true }\n  }\n}\n';
     await put(file, installed);
     const [report] = await inspectHosts(env.ctx, { hosts: ['opencode'], scope: 'project', version: V });
     expect(report?.files.find((f) => f.target)).toMatchObject({ state: 'current', dialect: 'v1', pin: V });

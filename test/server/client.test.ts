@@ -126,10 +126,10 @@ describe('patchbay mcp through the SDK client', () => {
     expect(env.status).toBe('ok');
     const data = env.data as { diff: string; command: string; files: { path: string; change: string }[]; applicable: boolean };
     expect(data.applicable).toBe(true);
-    expect(data.command).toBe(`npx --yes patchbay@${PATCHBAY_VERSION} init --yes --host claude-code,cursor --scope project`);
+    expect(data.command).toBe(`npx --yes patchbay-mcp@${PATCHBAY_VERSION} init --yes --host claude-code,cursor --scope project`);
     expect(data.files.map((f) => f.path).sort()).toEqual(['.cursor/mcp.json', '.mcp.json']);
     expect(data.diff).toContain('+++ b/.mcp.json');
-    expect(data.diff).toContain(`patchbay@${PATCHBAY_VERSION}`);
+    expect(data.diff).toContain(`patchbay-mcp@${PATCHBAY_VERSION}`);
     expect(data.diff).toContain('<redacted>');
   });
 

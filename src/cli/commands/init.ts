@@ -73,7 +73,7 @@ async function init(session: Session): Promise<number> {
       flag: 'from --host',
       manifest: 'from patchbay.jsonc',
       detected: 'detected',
-      fallback: 'no host detected, so the generic host',
+      fallback: 'no host detected, so patchbay falls back to the generic user file $XDG_CONFIG_HOME/mcp/mcp.json',
       wizard: '',
     }[source];
     out.out(`Hosts (${why}): ${hosts.map((h) => describeChoice(h, selection.detections)).join(', ')}; scope: ${scope}`);

@@ -1,7 +1,7 @@
 // `patchbay migrate [dir]`: re-pin stale entries to this version and move the OpenCode entry to the
 // dialect of the installed OpenCode. A manifest pinned to another version is re-pinned in the same
 // transaction, so `init --yes` and `status` keep agreeing with the host files.
-import { PATCHBAY_VERSION } from '../../version.js';
+import { PACKAGE_NAME, PATCHBAY_VERSION } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { pinnedVersion } from '../manifest-pin.js';
 import { planManifestWrite } from '../manifest-plan.js';
@@ -20,7 +20,7 @@ export function run(args: CommandArgs): Promise<number> {
           hosts: loaded.manifest.hosts as never,
           scope: loaded.manifest.scope,
           version: PATCHBAY_VERSION,
-        }, `migrate patchbay.jsonc to patchbay@${PATCHBAY_VERSION}`);
+        }, `migrate patchbay.jsonc to ${PACKAGE_NAME}@${PATCHBAY_VERSION}`);
       },
     }),
   );

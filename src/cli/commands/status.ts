@@ -5,11 +5,12 @@ import { displayPath } from '../../display-path.js';
 import { inspectHosts } from '../../installers/index.js';
 import type { FileReport, HostId, HostReport, ServerEntry } from '../../installers/types.js';
 import { redactUrl } from '../../redact.js';
+import { PACKAGE_NAME } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { EXIT, MALFORMED_CODES } from '../exit-codes.js';
 import { printDiagnostics } from '../flow.js';
 import { diagnosticJson } from '../format.js';
-import { defaultScope, detectedIds, detections, loadSelection, pinVersion } from '../hosts.js';
+import { defaultScope, loadSelection, pinVersion } from '../hosts.js';
 import { runSession, type Session } from '../session.js';
 
 export function run(args: CommandArgs): Promise<number> {
@@ -47,6 +48,11 @@ function serverJson(server: ServerEntry): ServerEntry {
   return server.url !== undefined ? { ...server, url: redactUrl(server.url) } : { ...server };
 }
 
+/** Does any of this host's files hold patchbay's own entry (any version, any dialect)? */
+function holdsOurEntry(report: HostReport): boolean {
+  return report.files.some((f) => f.servers.some((sv) => sv.name === 'patchbay' && sv.managed));
+}
+
 /** The files worth a row: every existing candidate, plus the target even when it does not exist yet. */
 function shownFiles(report: HostReport): FileReport[] {
   return report.files.filter((f) => f.exists || f.target);
@@ -55,38 +61,33 @@ function shownFiles(report: HostReport): FileReport[] {
 async function status(session: Session): Promise<number> {
   const { args, out, roots } = session;
   const selection = await loadSelection(session);
-  let hosts: HostId[];
-  let source: string;
-  if (args.hosts !== undefined) {
-    hosts = args.hosts;
-    source = '--host';
-  } else if (selection.manifest) {
-    hosts = selection.manifest.manifest.hosts as HostId[];
-    source = 'patchbay.jsonc';
-  } else {
-    hosts = detectedIds(await detections(selection));
-    source = 'detected';
-  }
   const scope = defaultScope(session, selection);
   const version = pinVersion(selection);
-
-  const reports =
-    hosts.length === 0
-      ? []
-      : await inspectHosts(selection.ctx, {
-          hosts,
-          scope,
-          version,
-          ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
-        });
+  const request = { scope, version, ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}) };
+  // The status rule (docs/cli.md): --host, else the manifest's hosts, else exactly the hosts whose
+  // files already hold a patchbay entry. A host binary on PATH is not a registration, so it is never
+  // drift: the answer must not depend on what else is installed on the machine running the gate.
+  let hosts: HostId[];
+  let source: 'flag' | 'manifest' | 'registered';
+  let reports: HostReport[];
+  if (args.hosts !== undefined || selection.manifest) {
+    hosts = args.hosts ?? (selection.manifest?.manifest.hosts as HostId[]);
+    source = args.hosts !== undefined ? 'flag' : 'manifest';
+    reports = await inspectHosts(selection.ctx, { hosts, ...request });
+  } else {
+    reports = (await inspectHosts(selection.ctx, request)).filter(holdsOurEntry);
+    hosts = reports.map((r) => r.host);
+    source = 'registered';
+  }
   const diagnostics = allDiagnostics(reports);
   const malformed = diagnostics.some((d) => d.severity === 'error' && MALFORMED_CODES.has(d.code));
   const current = reports.every(hostIsCurrent);
   const exitCode = malformed ? EXIT.refused : current ? EXIT.ok : EXIT.drift;
 
   const s = out.style;
-  out.out(`Hosts (${source}): ${hosts.join(', ') || 'none'}; scope: ${scope}; pin: patchbay@${version}`);
-  if (hosts.length === 0) out.out('No host selected: none detected and no patchbay.jsonc. Pass --host to choose.');
+  const sourceWords = { flag: 'from --host', manifest: 'from patchbay.jsonc', registered: 'with a patchbay entry' }[source];
+  out.out(`Hosts (${sourceWords}): ${hosts.join(', ') || 'none'}; scope: ${scope}; pin: ${PACKAGE_NAME}@${version}`);
+  if (hosts.length === 0) out.out(`Nothing is registered: no ${scope}-scope host file holds a patchbay entry, and there is no patchbay.jsonc. Run \`patchbay init\` to register.`);
   for (const report of reports) {
     const hostState = hostIsCurrent(report) ? s.green('current') : s.yellow('drift');
     out.out(`${s.bold(report.host)} ${hostState}`);

@@ -13,7 +13,8 @@ import type {
 } from '../types.js';
 import { loadFile, type LoadedFile } from '../load.js';
 import { containerNode, scanPlace, SERVER_NAME, type Place, type PlaceScan } from '../places.js';
-import { managedEntry } from '../entry.js';
+import { managedEntry, pinOfSpec } from '../entry.js';
+import { PACKAGE_NAME } from '../../version.js';
 import { freshDocument, insertAt, removeAt, replaceAt } from '../jsonc/edit.js';
 import { printValue, type JsonValue } from '../jsonc/print.js';
 import { joinBom, lineColumn, lineIndent } from '../jsonc/text.js';
@@ -159,7 +160,7 @@ export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWi
         const state = target.report.state;
         const file = show(target.loaded.path);
         if (state === 'current') {
-          plan.summary.push(`${file}: already current (patchbay@${request.version})`);
+          plan.summary.push(`${file}: already current (${PACKAGE_NAME}@${request.version})`);
         } else if (state === 'stale') {
           plan.diagnostics.push(entryDiagnostic(target, sel, 'stale-entry', 'error',
             `${file} already has a patchbay entry pinned to ${target.report.pin ?? 'another version'}, not ${request.version}`,
@@ -174,7 +175,7 @@ export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWi
               `${file} has patchbay's entry in the OpenCode ${selection.dialect === 'v1' ? 'V2' : 'V1'} place; adding the ${selection.dialect?.toUpperCase()} entry next to it and leaving that one untouched`,
               'run `patchbay migrate` to move the entry and remove the old one'));
           }
-          const existedNote = target.loaded.exists ? `add patchbay@${request.version} to ${file}` : `create ${file} with patchbay@${request.version}`;
+          const existedNote = target.loaded.exists ? `add ${PACKAGE_NAME}@${request.version} to ${file}` : `create ${file} with ${PACKAGE_NAME}@${request.version}`;
           await finish(target, insertEntry(target.loaded, sel, entryOf(sel)), existedNote);
         }
         return plan;
@@ -204,11 +205,11 @@ export function createJsonHostAdapter(spec: HostSpec): HostAdapter & { inspectWi
             lines.push(`remove the ${s.place.dialect?.toUpperCase() ?? ''} entry`.replace('  ', ' '));
             if (!selScan?.ours) {
               body = insertAt(body, [...sel.path, SERVER_NAME], entryOf(sel), e.loaded.format);
-              lines.push(`add the ${sel.dialect?.toUpperCase()} entry (patchbay@${request.version})`);
+              lines.push(`add the ${sel.dialect?.toUpperCase()} entry (${PACKAGE_NAME}@${request.version})`);
             }
           }
           if (lines.length > 0) await finish(e, body, `${file}: ${lines.join(', ')}`);
-          else if (selScan?.ours?.current) plan.summary.push(`${file}: already current (patchbay@${request.version})`);
+          else if (selScan?.ours?.current) plan.summary.push(`${file}: already current (${PACKAGE_NAME}@${request.version})`);
         }
         if (plan.summary.length === 0) plan.summary.push('no patchbay entry to migrate');
         return plan;
@@ -281,10 +282,12 @@ function repin(body: string, scan: PlaceScan, entry: JsonValue, loaded: LoadedFi
   const argv = value[argvKey];
   const entryPath = [...scan.place.path, SERVER_NAME];
   if (Array.isArray(argv)) {
-    const index = argv.findIndex((a) => typeof a === 'string' && a.startsWith('patchbay@'));
-    const swapped = { ...value, [argvKey]: argv.map((a, i) => (i === index ? `patchbay@${version}` : a)) };
+    // The one `<name>@<version>` argument: 0.1's `patchbay@…` becomes `patchbay-mcp@…` in the same swap.
+    const index = argv.findIndex((a) => typeof a === 'string' && pinOfSpec(a) !== undefined);
+    const spec = `${PACKAGE_NAME}@${version}`;
+    const swapped = { ...value, [argvKey]: argv.map((a, i) => (i === index ? spec : a)) };
     if (index >= 0 && JSON.stringify(sortKeys(swapped)) === JSON.stringify(sortKeys(entry))) {
-      return replaceAt(body, [...entryPath, argvKey, index], JSON.stringify(`patchbay@${version}`));
+      return replaceAt(body, [...entryPath, argvKey, index], JSON.stringify(spec));
     }
   }
   const indent = lineIndent(body, ours.node.offset);

@@ -12,7 +12,10 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Detection, HostContext, OpenCodeDialect } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import { looksLikeServer, type Place } from '../places.js';
-import { OPENCODE_SCHEMA_URL } from '../entry.js';
+import { OPENCODE_SCHEMA_URL, recognize } from '../entry.js';
+import { loadFile } from '../load.js';
+import { displayPath } from '../../display-path.js';
+import { getNodeValue } from 'jsonc-parser';
 import { createJsonHostAdapter, xdgConfigHome, type DetectOptions } from './json-host.js';
 
 export const V1_RANGE = '>=1.18.29 <2.0.0';
@@ -96,10 +99,41 @@ async function detectOpenCode(ctx: HostContext, options: DetectOptions): Promise
       hint: 'pass --opencode-version with your OpenCode version (e.g. 1.18.33 or 2.0.0)',
     });
   } else {
-    detection.dialect = 'v2';
-    detection.reasons.push('without an `opencode` binary the V2 config shape (`mcp.servers`) is written, the current major');
+    // No binary and no flag: the dialect our own existing entry is written in wins (the user chose it
+    // with --opencode-version at init), so status does not call a fresh V1 entry "other-dialect".
+    const remembered = await dialectOfOurEntry(ctx);
+    if (remembered) {
+      detection.dialect = remembered.dialect;
+      detection.reasons.push(`without an \`opencode\` binary, the ${remembered.dialect.toUpperCase()} shape of patchbay's entry in ${displayPath(remembered.file, ctx)} is kept`);
+    } else {
+      detection.dialect = 'v2';
+      detection.reasons.push('without an `opencode` binary the V2 config shape (`mcp.servers`) is written, the current major');
+    }
   }
   return detection;
+}
+
+/** The dialect of patchbay's own entry in the first candidate file (project, then user) that holds one. */
+async function dialectOfOurEntry(ctx: HostContext): Promise<{ dialect: OpenCodeDialect; file: string } | undefined> {
+  for (const file of [...projectFiles(ctx), ...userFiles(ctx)]) {
+    const loaded = await loadFile(file, false);
+    if (!loaded.exists || !loaded.doc.root) continue;
+    const value = getNodeValue(loaded.doc.root) as { mcp?: { patchbay?: unknown; servers?: { patchbay?: unknown } } } | null;
+    const mcp = value?.mcp;
+    if (mcp === null || typeof mcp !== 'object') continue;
+    if (recognize(mcp.patchbay, 'opencode-v1', '', ctx.platform).ours) return { dialect: 'v1', file };
+    if (mcp.servers && typeof mcp.servers === 'object' && recognize(mcp.servers.patchbay, 'opencode-v2', '', ctx.platform).ours) return { dialect: 'v2', file };
+  }
+  return undefined;
+}
+
+function userFiles(ctx: HostContext): string[] {
+  return [path.join(userDir(ctx), 'opencode.jsonc'), path.join(userDir(ctx), 'opencode.json')];
+}
+
+function projectFiles(ctx: HostContext): string[] {
+  const p = ctx.projectDir;
+  return [path.join(p, '.opencode', 'opencode.jsonc'), path.join(p, '.opencode', 'opencode.json'), path.join(p, 'opencode.jsonc'), path.join(p, 'opencode.json')];
 }
 
 export const opencode = createJsonHostAdapter({
@@ -108,9 +142,7 @@ export const opencode = createJsonHostAdapter({
   strict: false,
   skeleton: { $schema: OPENCODE_SCHEMA_URL },
   files(ctx, scope) {
-    if (scope === 'user') return [path.join(userDir(ctx), 'opencode.jsonc'), path.join(userDir(ctx), 'opencode.json')];
-    const p = ctx.projectDir;
-    return [path.join(p, '.opencode', 'opencode.jsonc'), path.join(p, '.opencode', 'opencode.json'), path.join(p, 'opencode.jsonc'), path.join(p, 'opencode.json')];
+    return scope === 'user' ? userFiles(ctx) : projectFiles(ctx);
   },
   createFile(ctx, scope) {
     return scope === 'user' ? path.join(userDir(ctx), 'opencode.jsonc') : path.join(ctx.projectDir, 'opencode.jsonc');

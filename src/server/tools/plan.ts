@@ -8,7 +8,7 @@ import * as z from 'zod';
 import type { Action, HostId, Scope } from '../../installers/types.js';
 import type { Plan } from '../../rollback/types.js';
 import { redactConfigText } from '../../redact.js';
-import { PATCHBAY_VERSION } from '../../version.js';
+import { PACKAGE_NAME, PATCHBAY_VERSION } from '../../version.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
@@ -34,7 +34,7 @@ export const PlanData = z.object({
 export type PlanData = z.infer<typeof PlanData>;
 
 export function commandLine(action: Action, hosts: readonly string[], scope: Scope): string {
-  return `npx --yes patchbay@${PATCHBAY_VERSION} ${action} --yes --host ${hosts.join(',')} --scope ${scope}`;
+  return `npx --yes ${PACKAGE_NAME}@${PATCHBAY_VERSION} ${action} --yes --host ${hosts.join(',')} --scope ${scope}`;
 }
 
 const decoder = new TextDecoder();

@@ -19,7 +19,7 @@ export async function readStrictJson(file: string): Promise<Record<string, unkno
 
 /**
  * The patchbay version npx installed into a sandbox's npm cache, or undefined. Proves that the host's
- * `npx --yes patchbay@<v> mcp` resolved the package (from the local registry: it is the only one set).
+ * `npx --yes patchbay-mcp@<v> mcp` resolved the package (from the local registry: it is the only one set).
  */
 export async function npxInstalledVersion(npmCache: string): Promise<string | undefined> {
   const npx = path.join(npmCache, '_npx');
@@ -42,4 +42,4 @@ export async function npxInstalledVersion(npmCache: string): Promise<string | un
   return undefined;
 }
 
-export const managedArgv = (version: string) => ['npx', '--yes', `patchbay@${version}`, 'mcp'];
+export const managedArgv = (version: string) => ['npx', '--yes', `patchbay-mcp@${version}`, 'mcp'];
