@@ -136,14 +136,17 @@ describe('init', () => {
 });
 
 describe('status', () => {
-  it('lists other servers with credentials in URLs redacted, and selects detected hosts by default', async () => {
+  it('lists other servers with credentials in URLs redacted; a detected host without our entry is not checked', async () => {
     await sb.fakeBinary('claude', '2.1.332 (Claude Code)');
     await sb.write('project/.mcp.json', JSON.stringify({ mcpServers: { remote: { type: 'http', url: 'https://user:hunter2@example.com/mcp?token=abc123secret&x=1' } } }));
-    const r = await sb.run(['status']);
+    const plain = await sb.run(['status']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('Nothing is registered');
+    const r = await sb.run(['status', '--host', 'claude-code']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('Hosts (detected): claude-code');
+    expect(r.stdout).toContain('Hosts (from --host): claude-code');
     expect(r.stdout).toMatch(/remote \(http: https:\/\/\S*example\.com/);
-    const json = await sb.run(['status', '--json']);
+    const json = await sb.run(['status', '--json', '--host', 'claude-code']);
     for (const out of [r.stdout, r.stderr, json.stdout]) {
       expect(out).not.toContain('hunter2');
       expect(out).not.toContain('abc123secret');

@@ -43,7 +43,9 @@ describe('fail closed', () => {
   });
 
   it('status: exit 1 on drift, 3 on a malformed file', async () => {
-    expect((await sb.run(['status'])).code).toBe(1);
+    // A detected host is not drift by itself (the status rule); a host asked for with --host is.
+    expect((await sb.run(['status'])).code).toBe(0);
+    expect((await sb.run(['status', '--host', 'claude-code'])).code).toBe(1);
     await sb.write('project/.mcp.json', '{ "mcpServers": { // no comments in strict JSON\n } }');
     const r = await sb.run(['status']);
     expect(r.code).toBe(3);

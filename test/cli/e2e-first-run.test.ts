@@ -112,7 +112,7 @@ describe('status is a CI gate that does not depend on the machine', () => {
     expect((await sb.run(['init', '--no-mcp', '--host', 'cursor', '--yes'])).code).toBe(0);
     const r = await sb.run(['status', '--json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ source: 'manifest', hosts: [{ host: 'cursor', current: false }] });
+    expect(JSON.parse(r.stdout)).toMatchObject({ source: 'patchbay.jsonc', hosts: [{ host: 'cursor', current: false }] });
   });
 });
 

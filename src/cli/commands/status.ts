@@ -48,9 +48,12 @@ function serverJson(server: ServerEntry): ServerEntry {
   return server.url !== undefined ? { ...server, url: redactUrl(server.url) } : { ...server };
 }
 
-/** Does any of this host's files hold patchbay's own entry (any version, any dialect)? */
+/**
+ * Does any of this host's files hold patchbay's own entry (any version, any dialect)? A file that does
+ * not parse cannot say, so it counts: status fails closed on it (exit 3) rather than look away.
+ */
 function holdsOurEntry(report: HostReport): boolean {
-  return report.files.some((f) => f.servers.some((sv) => sv.name === 'patchbay' && sv.managed));
+  return report.files.some((f) => f.servers.some((sv) => sv.name === 'patchbay' && sv.managed) || (f.exists && f.diagnostics.some((d) => d.severity === 'error')));
 }
 
 /** The files worth a row: every existing candidate, plus the target even when it does not exist yet. */
@@ -68,11 +71,11 @@ async function status(session: Session): Promise<number> {
   // files already hold a patchbay entry. A host binary on PATH is not a registration, so it is never
   // drift: the answer must not depend on what else is installed on the machine running the gate.
   let hosts: HostId[];
-  let source: 'flag' | 'manifest' | 'registered';
+  let source: '--host' | 'patchbay.jsonc' | 'registered';
   let reports: HostReport[];
   if (args.hosts !== undefined || selection.manifest) {
     hosts = args.hosts ?? (selection.manifest?.manifest.hosts as HostId[]);
-    source = args.hosts !== undefined ? 'flag' : 'manifest';
+    source = args.hosts !== undefined ? '--host' : 'patchbay.jsonc';
     reports = await inspectHosts(selection.ctx, { hosts, ...request });
   } else {
     reports = (await inspectHosts(selection.ctx, request)).filter(holdsOurEntry);
@@ -85,7 +88,7 @@ async function status(session: Session): Promise<number> {
   const exitCode = malformed ? EXIT.refused : current ? EXIT.ok : EXIT.drift;
 
   const s = out.style;
-  const sourceWords = { flag: 'from --host', manifest: 'from patchbay.jsonc', registered: 'with a patchbay entry' }[source];
+  const sourceWords = { '--host': 'from --host', 'patchbay.jsonc': 'from patchbay.jsonc', registered: 'with a patchbay entry' }[source];
   out.out(`Hosts (${sourceWords}): ${hosts.join(', ') || 'none'}; scope: ${scope}; pin: ${PACKAGE_NAME}@${version}`);
   if (hosts.length === 0) out.out(`Nothing is registered: no ${scope}-scope host file holds a patchbay entry, and there is no patchbay.jsonc. Run \`patchbay init\` to register.`);
   for (const report of reports) {
