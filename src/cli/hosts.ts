@@ -1,6 +1,6 @@
 // How the CLI picks hosts, scope and pin when flags do not say: flags first, then the project manifest,
 // then detection. One place, so init, status, migrate and uninstall agree (documented in docs/cli.md).
-import { ADAPTERS, createHostContext, detectHosts } from '../installers/index.js';
+import { createHostContext, detectHosts, hostRecord, supportsScope } from '../installers/index.js';
 import type { Detection, HostContext, HostId, Scope } from '../installers/types.js';
 import { PATCHBAY_VERSION } from '../version.js';
 import { loadManifest, type LoadedManifest } from './manifest.js';
@@ -52,5 +52,5 @@ export function describeChoice(host: HostId, list: readonly Detection[] | null):
 
 /** Hosts that have a file at this scope (generic has no project file). */
 export function supportingScope(hosts: readonly HostId[], scope: Scope): HostId[] {
-  return hosts.filter((h) => ADAPTERS[h].supportsScope(scope));
+  return hosts.filter((h) => supportsScope(hostRecord(h), scope));
 }

@@ -8,7 +8,7 @@
 // `["npx", "-y", ...]` for every OS, and it runs on Bun, whose spawn resolves PATHEXT shims. If that
 // ever proves wrong, the recognizer below already accepts the `cmd /c` form for OpenCode too, so a
 // hand-wrapped entry is still ours.
-import type { OpenCodeDialect } from './types.js';
+import type { Recognition } from './binding.js';
 import { LEGACY_PACKAGE_NAMES, PACKAGE_NAME } from '../version.js';
 
 export const OPENCODE_SCHEMA_URL = 'https://opencode.ai/config.json';
@@ -28,13 +28,6 @@ export function managedEntry(shape: EntryShape, version: string, platform: NodeJ
   return { command: argv[0], args: argv.slice(1) };
 }
 
-export function shapeForDialect(dialect: OpenCodeDialect): EntryShape {
-  return dialect === 'v1' ? 'opencode-v1' : 'opencode-v2';
-}
-
-export type Recognition =
-  | { ours: true; pin: string; current: boolean }
-  | { ours: false };
 
 /** `<name>@<version>` for our package name or a legacy one (0.1's `patchbay@…`). */
 export function pinOfSpec(spec: string): string | undefined {

@@ -1,5 +1,6 @@
-// The installers facade: what the CLI and the MCP server call. Adapters only read; planAction
-// returns one Plan (src/rollback applies it). Callers must not apply when diagnostics hold an error.
+// The installers facade: what the core planner calls. Hosts only read; planning stacks every edit on
+// one overlay, so any set of (host, server, action) becomes ONE Plan (src/rollback applies it), with
+// one before/after per file. Callers must not apply when diagnostics hold an error.
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
@@ -7,23 +8,18 @@ import { hasErrors } from '../diagnostics.js';
 import type { Plan } from '../rollback/types.js';
 import { createPlan } from '../rollback/plan-builder.js';
 import { displayPath } from '../display-path.js';
-import { HOST_IDS, type Detection, type HostAdapter, type HostContext, type HostId, type HostPlan, type HostReport, type PlanRequest, type Scope } from './types.js';
+import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
-import { opencode } from './hosts/opencode.js';
-import { claudeCode } from './hosts/claude-code.js';
-import { cursor } from './hosts/cursor.js';
-import { generic } from './hosts/generic.js';
+import { HOSTS, HOST_IDS, hostRecord, supportsScope } from './catalog.js';
+import { inspectHost, planHost, type HostAction } from './host-core.js';
+import { PlanningOverlay } from './document/overlay.js';
+import { selfBinding, type ServerBinding } from './binding.js';
 
 export * from './types.js';
+export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles } from './catalog.js';
 export { managedEntry, recognize, pinFromArgv, OPENCODE_SCHEMA_URL } from './entry.js';
+export { selfBinding, type ServerBinding } from './binding.js';
 export { dialectForVersion, V1_RANGE, V2_RANGE } from './hosts/opencode.js';
-
-export const ADAPTERS: Record<HostId, HostAdapter> = {
-  opencode,
-  'claude-code': claudeCode,
-  cursor,
-  generic,
-};
 
 export interface HostContextOptions {
   projectDir: string;
@@ -44,7 +40,7 @@ function selected(hosts?: readonly HostId[]): HostId[] {
 }
 
 export async function detectHosts(ctx: HostContext, hosts?: readonly HostId[]): Promise<Detection[]> {
-  return Promise.all(selected(hosts).map((h) => ADAPTERS[h].detect(ctx)));
+  return Promise.all(selected(hosts).map((h) => hostRecord(h).detect(ctx, {})));
 }
 
 export interface InspectOptions {
@@ -56,9 +52,19 @@ export interface InspectOptions {
 
 /** One report per host that supports the scope (generic has no project scope and is skipped there). */
 export async function inspectHosts(ctx: HostContext, options: InspectOptions): Promise<HostReport[]> {
-  const request = options.opencodeVersion === undefined ? { version: options.version } : { version: options.version, opencodeVersion: options.opencodeVersion };
-  const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || ADAPTERS[h].supportsScope(options.scope));
-  return Promise.all(hosts.map((h) => ADAPTERS[h].inspect(ctx, options.scope, request)));
+  const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
+  const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
+  const overlay = new PlanningOverlay();
+  const binding = selfBinding(options.version);
+  return Promise.all(hosts.map(async (h) => (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report));
+}
+
+/** One step of a composed plan: do `action` for `binding` in `host`'s files at `scope`. */
+export interface Operation {
+  host: HostId;
+  scope: Scope;
+  binding: ServerBinding;
+  action: HostAction;
 }
 
 export interface PlanActionResult {
@@ -68,21 +74,40 @@ export interface PlanActionResult {
 }
 
 /**
- * Plans `request.action` for every requested host and merges the result into one Plan. When any host
- * reports an error the merged plan is still returned (for previews) but must not be applied.
+ * Plans every operation on one overlay, in order, and returns one Plan. Operations on the same file
+ * (two servers in one host, two hosts sharing a file) stack: the second sees the first one's edit.
+ * When any operation reports an error the plan is still returned (for previews) but must not be applied.
  */
-export async function planAction(ctx: HostContext, request: PlanRequest): Promise<PlanActionResult> {
-  const hostPlans = await Promise.all(request.hosts.map((h) => {
-    const adapter = ADAPTERS[h];
-    if (!adapter) throw new Error(`unknown host ${String(h)}`);
-    return adapter.plan(ctx, { ...request, scope: request.scope });
-  }));
-  for (const hostPlan of hostPlans) hostPlan.diagnostics.push(...readOnlyDiagnostics(ctx, hostPlan));
+export async function planOperations(ctx: HostContext, operations: readonly Operation[], options: { description: string; opencodeVersion?: string }): Promise<PlanActionResult> {
+  const overlay = new PlanningOverlay();
+  const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
+  const hostPlans: HostPlan[] = [];
+  // Sequential on purpose: each operation must see the overlay as the previous ones left it.
+  for (const op of operations) {
+    const result = await planHost(hostRecord(op.host), ctx, op.scope, overlay, op.binding, op.action, detect);
+    hostPlans.push({ host: op.host, scope: op.scope, changes: [], createDirs: result.createDirs, diagnostics: result.diagnostics, summary: result.summary });
+  }
+  const changes = await overlay.changes();
+  for (const hp of hostPlans) {
+    hp.changes = changes.filter((c) => c.label?.split(', ').includes(`${hp.host} (${hp.scope})`));
+  }
+  const readOnly = readOnlyDiagnostics(ctx, changes);
+  hostPlans[0]?.diagnostics.push(...readOnly);
   const diagnostics = hostPlans.flatMap((p) => p.diagnostics);
-  const changes = hostPlans.flatMap((p) => p.changes);
   const createDirs = [...new Set(hostPlans.flatMap((p) => p.createDirs))].sort((a, b) => a.length - b.length || a.localeCompare(b));
-  const plan = createPlan(`${request.action} ${request.hosts.join(',')} (${request.scope})`, changes, createDirs);
-  return { plan, hostPlans, diagnostics };
+  return { plan: createPlan(options.description, changes, createDirs), hostPlans, diagnostics };
+}
+
+const ACTION_OF: Record<PlanRequest['action'], HostAction> = { init: 'install', migrate: 'migrate', uninstall: 'uninstall' };
+
+/** patchbay's own server: init / migrate / uninstall in every requested host, one plan. */
+export async function planAction(ctx: HostContext, request: PlanRequest): Promise<PlanActionResult> {
+  const binding = selfBinding(request.version);
+  const operations = request.hosts.map((host) => ({ host, scope: request.scope, binding, action: ACTION_OF[request.action] }));
+  return planOperations(ctx, operations, {
+    description: `${request.action} ${request.hosts.join(',')} (${request.scope})`,
+    ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}),
+  });
 }
 
 /**
@@ -90,15 +115,15 @@ export async function planAction(ctx: HostContext, request: PlanRequest): Promis
  * team policy, the user) does not want it edited. Writing through a rename would succeed anyway
  * (and always does as root), so patchbay refuses at plan time and says how to proceed.
  */
-function readOnlyDiagnostics(ctx: HostContext, hostPlan: HostPlan): Diagnostic[] {
-  return hostPlan.changes
+function readOnlyDiagnostics(ctx: HostContext, changes: Plan['changes']): Diagnostic[] {
+  return changes
     .filter((c) => c.before.exists && c.before.mode !== null && (c.before.mode & 0o222) === 0)
     .map((c) => {
       const shown = displayPath(c.path, ctx);
       return {
         code: 'read-only-file',
         severity: 'error' as const,
-        host: hostPlan.host,
+        host: c.label?.split(' ')[0] ?? '',
         path: c.path,
         message: `${shown} is read-only (mode ${(c.before.mode ?? 0).toString(8).padStart(4, '0')}); patchbay will not edit a file someone protected`,
         hint: `if it is meant to be edited, run \`chmod u+w ${shown}\` and try again; if a dotfile manager owns it, add the entry in its source instead`,
@@ -106,4 +131,4 @@ function readOnlyDiagnostics(ctx: HostContext, hostPlan: HostPlan): Diagnostic[]
     });
 }
 
-export { hasErrors };
+export { hasErrors, HOSTS as HOST_RECORDS };

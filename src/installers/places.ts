@@ -1,16 +1,19 @@
 // Where MCP servers live inside a host file ("places"), their shape checks, and the normalized list
-// of servers found there. A place is a JSON object whose members are servers, e.g. /mcpServers
-// or OpenCode's /mcp (V1) and /mcp/servers (V2).
-import { findNodeAtLocation, getNodeValue, type Node } from 'jsonc-parser';
+// of servers found there. A place is a container of servers at a path: an object keyed by server name
+// (`mcpServers`, OpenCode's `mcp` / `mcp.servers`, Codex's `mcp_servers`) or, for a few hosts, a list
+// of `{name, …}` items (Continue). Works on plain values from any ConfigDocument, whatever the format.
 import type { Diagnostic } from '../diagnostics.js';
+import type { ConfigDocument, DocPath } from './document/types.js';
 import type { OpenCodeDialect, ServerEntry } from './types.js';
-import { recognize, type EntryShape } from './entry.js';
-import { lineColumn } from './jsonc/text.js';
+import type { EntryShape } from './entry.js';
+import type { ServerBinding, Recognition } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
 
 export interface Place {
-  /** Key path of the container object, e.g. ['mcpServers']. */
+  /** Key path of the container, e.g. ['mcpServers']. */
   path: string[];
+  /** 'map' (default): members are servers by name; 'list': items are `{name, …}`. */
+  kind?: 'map' | 'list';
   shape: EntryShape;
   dialect?: OpenCodeDialect;
   /** Members of the container that are not servers (OpenCode V1: the V2 `servers`/`timeout` keys). */
@@ -19,76 +22,97 @@ export interface Place {
   rejects?: (value: unknown) => string | undefined;
 }
 
-export const SERVER_NAME = 'patchbay';
+/** A server's member in a place: its path in the document and its value. */
+export interface Member {
+  name: string;
+  path: DocPath;
+  value: unknown;
+}
 
 export interface PlaceScan {
   place: Place;
-  /** The container object node, when present and an object. */
-  node: Node | undefined;
+  /** The container holds servers (it exists and has the right type). */
+  present: boolean;
   servers: ServerEntry[];
-  /** Our entry's recognition, when a member named patchbay exists. */
-  ours?: { node: Node; value: unknown; ours: boolean; pin?: string; current: boolean };
+  members: Member[];
+  /** The member named like the binding, with its recognition. */
+  ours?: Member & Recognition;
 }
 
-/** The node at `path`, type-checked: anything but an object (or absent) is an invalid-shape error. */
-export function containerNode(root: Node, body: string, path: readonly string[], filePath: string, diagnostics: Diagnostic[]): Node | undefined {
-  for (let depth = 1; depth <= path.length; depth++) {
-    const sub = path.slice(0, depth);
-    const node = findNodeAtLocation(root, sub);
-    if (node === undefined) return undefined;
-    if (node.type !== 'object') {
-      const shown = node.type === 'null' ? 'null' : node.type === 'array' ? 'an array' : `a ${node.type}`;
-      diagnostics.push({
-        code: 'invalid-shape',
-        severity: 'error',
-        message: `\`${sub.join('.')}\` must be an object of servers, but it is ${shown}`,
-        path: filePath,
-        pointer: toPointer(sub),
-        ...lineColumn(body, node.offset),
-        hint: `make \`${sub.join('.')}\` an object (\`{}\`) or remove it; patchbay will not guess what was meant`,
-      });
-      return undefined;
-    }
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (isObject(value)) return 'an object';
+  return `a ${typeof value}`;
+}
+
+/**
+ * Checks every level of `place.path`: absent is fine (it will be created), anything but an object
+ * (or, at the last level of a list place, a list) is an invalid-shape error at its line:column.
+ */
+export function checkContainer(doc: ConfigDocument, place: Place, filePath: string, diagnostics: Diagnostic[]): boolean {
+  for (let depth = 1; depth <= place.path.length; depth++) {
+    const sub = place.path.slice(0, depth);
+    const value = doc.get(sub);
+    if (value === undefined) return false;
+    const wantList = depth === place.path.length && place.kind === 'list';
+    if (wantList ? Array.isArray(value) : isObject(value)) continue;
+    diagnostics.push({
+      code: 'invalid-shape',
+      severity: 'error',
+      message: `\`${sub.join('.')}\` must be ${wantList ? 'a list' : 'an object'} of servers, but it is ${describe(value)}`,
+      path: filePath,
+      pointer: toPointer(sub),
+      ...(doc.position(sub, 'value') ?? {}),
+      hint: `make \`${sub.join('.')}\` ${wantList ? 'a list (`[]`)' : 'an object (`{}`)'} or remove it; patchbay will not guess what was meant`,
+    });
+    return false;
   }
-  return findNodeAtLocation(root, [...path]);
+  return true;
 }
 
-export function scanPlace(place: Place, container: Node | undefined, version: string, platform: NodeJS.Platform): PlaceScan {
-  const scan: PlaceScan = { place, node: container, servers: [] };
-  if (!container) return scan;
-  for (const prop of container.children ?? []) {
-    const keyNode = prop.children?.[0];
-    const valueNode = prop.children?.[1];
-    if (!keyNode || !valueNode) continue;
-    const name = String(keyNode.value);
-    const value = getNodeValue(valueNode) as unknown;
-    if (place.skip?.(name, value)) continue;
-    const rec = recognize(value, place.shape, version, platform);
-    const entry = normalizeServer(name, value, place);
-    if (rec.ours) {
+/** The servers in a place (which must have passed checkContainer), and the binding's own member. */
+export function scanPlace(doc: ConfigDocument, place: Place, present: boolean, binding: ServerBinding | undefined, platform: NodeJS.Platform): PlaceScan {
+  const scan: PlaceScan = { place, present, servers: [], members: [] };
+  if (!present) return scan;
+  const container = doc.get(place.path);
+  const members: Member[] = [];
+  if (place.kind === 'list' && Array.isArray(container)) {
+    container.forEach((item, index) => {
+      if (isObject(item) && typeof item.name === 'string') members.push({ name: item.name, path: [...place.path, index], value: item });
+    });
+  } else if (isObject(container)) {
+    for (const [name, value] of Object.entries(container)) members.push({ name, path: [...place.path, name], value });
+  }
+  for (const member of members) {
+    if (place.skip?.(member.name, member.value)) continue;
+    scan.members.push(member);
+    const entry = normalizeServer(member, place);
+    const rec = binding?.recognizeAny(member.value, place, platform);
+    if (rec?.ours) {
       entry.managed = true;
-      entry.pin = rec.pin;
+      if (rec.pin !== undefined) entry.pin = rec.pin;
     }
     scan.servers.push(entry);
-    if (name === SERVER_NAME) {
-      scan.ours = rec.ours ? { node: prop, value, ours: true, pin: rec.pin, current: rec.current } : { node: prop, value, ours: false, current: false };
-    }
+    if (binding && member.name === binding.name) scan.ours = { ...member, ...binding.classify(member.value, place, platform) };
   }
   return scan;
 }
 
-function normalizeServer(name: string, value: unknown, place: Place): ServerEntry {
-  const v = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+function normalizeServer(member: Member, place: Place): ServerEntry {
+  const v = (isObject(member.value) ? member.value : {}) as Record<string, unknown>;
   const entry: ServerEntry = {
-    name,
+    name: member.name,
     transport: 'unknown',
     envNames: [],
     headerNames: [],
     managed: false,
-    pointer: toPointer([...place.path, name]),
+    pointer: toPointer(member.path),
   };
   if (place.dialect) entry.dialect = place.dialect;
-  const names = (o: unknown) => (o !== null && typeof o === 'object' && !Array.isArray(o) ? Object.keys(o) : []);
+  const names = (o: unknown) => (isObject(o) ? Object.keys(o) : []);
   if (place.shape === 'mcpServers') {
     if (typeof v.command === 'string') {
       entry.transport = 'stdio';
@@ -123,7 +147,6 @@ function normalizeServer(name: string, value: unknown, place: Place): ServerEntr
  * named "servers" (scalar `type`/`enabled`, a `command` array or a `url`).
  */
 export function looksLikeServer(value: unknown): boolean {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.type === 'string' || typeof v.enabled === 'boolean' || Array.isArray(v.command) || typeof v.url === 'string';
+  if (!isObject(value)) return false;
+  return typeof value.type === 'string' || typeof value.enabled === 'boolean' || Array.isArray(value.command) || typeof value.url === 'string';
 }

@@ -3,18 +3,10 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { FileChange } from '../rollback/types.js';
 
-export type HostId = 'opencode' | 'claude-code' | 'cursor' | 'generic';
-export const HOST_IDS: readonly HostId[] = ['opencode', 'claude-code', 'cursor', 'generic'];
+/** A host's id, e.g. 'claude-code'. The valid ids are the catalog's (catalog.ts HOST_IDS). */
+export type HostId = string;
 
-/**
- * Hosts patchbay knows of (SPEC "Host catalog") but has no adapter for yet: `--host gemini` is told so,
- * distinctly from a typo. Shrinks as the catalog gains records.
- */
-export const PLANNED_HOST_IDS: readonly string[] = [
-  'vscode', 'vscode-insiders', 'gemini', 'qwen-code', 'copilot-cli', 'windsurf', 'zed', 'claude-desktop', 'cline', 'roo',
-  'kiro', 'amazon-q', 'kilo', 'crush', 'factory-droid', 'lm-studio', 'junie', 'trae', 'antigravity', 'amp', 'codex',
-  'grok', 'mistral-vibe', 'goose', 'continue',
-];
+export { HOST_IDS, PLANNED_HOST_IDS } from './catalog-data.js';
 
 export type Scope = 'project' | 'user';
 export type OpenCodeDialect = 'v1' | 'v2';
@@ -115,19 +107,4 @@ export interface HostPlan {
   diagnostics: Diagnostic[];
   /** One line per file for people: "create opencode.jsonc", "already current", ... */
   summary: string[];
-}
-
-/** One adapter per host. */
-export interface HostAdapter {
-  readonly id: HostId;
-  readonly displayName: string;
-  /** Does this scope exist for this host? (generic has no project file.) */
-  supportsScope(scope: Scope): boolean;
-  detect(ctx: HostContext): Promise<Detection>;
-  /** Candidate files for a scope, in precedence order (absolute paths). */
-  candidates(ctx: HostContext, scope: Scope): string[];
-  /** Reads and parses every candidate; classifies our entry; lists every server. */
-  inspect(ctx: HostContext, scope: Scope, request: Pick<PlanRequest, 'version' | 'opencodeVersion'>): Promise<HostReport>;
-  /** A plan (data) for init/migrate/uninstall; any error diagnostic means "do not apply". */
-  plan(ctx: HostContext, request: PlanRequest & { scope: Scope }): Promise<HostPlan>;
 }

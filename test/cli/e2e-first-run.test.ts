@@ -182,7 +182,7 @@ describe('npm run demo', () => {
     try {
       const statusBefore = execFileSync('git', ['status', '--porcelain'], { cwd: REPO_ROOT, encoding: 'utf8' });
       const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'demo.mjs')], {
-        cwd: REPO_ROOT, env: { ...process.env, HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+        cwd: REPO_ROOT, env: { ...process.env, HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
       });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain('$ patchbay init --yes');

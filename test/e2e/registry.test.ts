@@ -28,7 +28,7 @@ describe.skipIf(!tools.ok)('local npm registry (verdaccio) with the packed patch
   it('listens on 127.0.0.1 and serves the published version with no dependencies', async () => {
     expect(registry.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(registry.packed.files).toContain('dist/patchbay.mjs');
-    const doc = (await (await fetch(`${registry.url}patchbay`)).json()) as {
+    const doc = (await (await fetch(`${registry.url}patchbay-mcp`)).json()) as {
       'dist-tags': Record<string, string>;
       versions: Record<string, { dependencies?: Record<string, string>; bin?: Record<string, string> }>;
     };
@@ -38,7 +38,7 @@ describe.skipIf(!tools.ok)('local npm registry (verdaccio) with the packed patch
     expect(meta?.dependencies ?? {}).toEqual({});
   });
 
-  it('has no uplink: anything but patchbay is a 404', async () => {
+  it('has no uplink: anything but patchbay-mcp is a 404', async () => {
     const res = await fetch(`${registry.url}semver`);
     expect(res.status).toBe(404);
   });
@@ -51,7 +51,7 @@ describe.skipIf(!tools.ok)('local npm registry (verdaccio) with the packed patch
     const npxRoot = path.join(box.npmCache, '_npx');
     const [hash] = await readdir(npxRoot);
     const installed = (await readdir(path.join(npxRoot, hash!, 'node_modules'))).filter((n) => !n.startsWith('.'));
-    expect(installed).toEqual(['patchbay']);
+    expect(installed).toEqual(['patchbay-mcp']);
     const lock = JSON.parse(await readFile(path.join(npxRoot, hash!, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, unknown>;
     };

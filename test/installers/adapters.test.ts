@@ -4,7 +4,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { ADAPTERS, createHostContext, detectHosts, inspectHosts, planAction } from '../../src/installers/index.js';
+import { HOSTS, createHostContext, detectHosts, hostRecord, inspectHosts, planAction, supportsScope } from '../../src/installers/index.js';
 import { managedEntry, recognize } from '../../src/installers/entry.js';
 import type { PlanRequest } from '../../src/installers/types.js';
 import { afterText, applyChange, makeEnv, put, readText, V, type ProbeTable } from './helpers.js';
@@ -320,10 +320,10 @@ describe('facade', () => {
     await env.cleanup();
   });
 
-  test('ADAPTERS covers every host; generic is user-only', () => {
-    expect(Object.keys(ADAPTERS).sort()).toEqual(['claude-code', 'cursor', 'generic', 'opencode']);
-    expect(ADAPTERS.generic.supportsScope('project')).toBe(false);
-    expect(ADAPTERS.generic.supportsScope('user')).toBe(true);
+  test('the catalog has a record for every supported host; generic is user-only', () => {
+    expect(HOSTS.map((h) => h.id).sort()).toEqual(['claude-code', 'cursor', 'generic', 'opencode']);
+    expect(supportsScope(hostRecord('generic'), 'project')).toBe(false);
+    expect(supportsScope(hostRecord('generic'), 'user')).toBe(true);
   });
 
   test('createHostContext: real probe without a shell, not-found on ENOENT, memoized', async () => {

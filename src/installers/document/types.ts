@@ -45,8 +45,11 @@ export interface ConfigDocument {
   readonly empty: boolean;
   /** The plain value at `path`, or undefined when absent (or when the document did not parse). */
   get(path: DocPath): DocValue | undefined;
-  /** 1-based position of the node at `path` (its key where it has one), for diagnostics. */
-  position(path: DocPath): { line: number; column: number } | undefined;
+  /**
+   * 1-based position of the node at `path`, for diagnostics: its key (default; where people look for
+   * an entry), or its value (`at: 'value'`: where a wrong type is).
+   */
+  position(path: DocPath, at?: 'key' | 'value'): { line: number; column: number } | undefined;
   /**
    * Add `value` at `path`; missing parent containers are created. The last segment is a new member
    * name (must not exist yet) or, for a list, an index equal to its length (append).

@@ -4,13 +4,14 @@
 import path from 'node:path';
 import type { Detection } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
-import { createJsonHostAdapter } from './json-host.js';
+import type { HostRecord } from '../host-core.js';
+import { jsonCodec } from '../jsonc/document.js';
 import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
 
-export const claudeCode = createJsonHostAdapter({
+export const claudeCode: HostRecord = {
   id: 'claude-code',
   displayName: 'Claude Code',
-  strict: true,
+  codec: jsonCodec('strict'),
   skeleton: {},
   files(ctx, scope) {
     if (scope === 'project') return [path.join(ctx.projectDir, '.mcp.json')];
@@ -27,4 +28,4 @@ export const claudeCode = createJsonHostAdapter({
     return detection;
   },
   places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
-});
+};

@@ -4,13 +4,14 @@
 import path from 'node:path';
 import type { Detection } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
-import { createJsonHostAdapter } from './json-host.js';
+import type { HostRecord } from '../host-core.js';
+import { jsonCodec } from '../jsonc/document.js';
 import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
 
-export const cursor = createJsonHostAdapter({
+export const cursor: HostRecord = {
   id: 'cursor',
   displayName: 'Cursor',
-  strict: false,
+  codec: jsonCodec('jsonc'),
   skeleton: {},
   files(ctx, scope) {
     return [path.join(scope === 'project' ? ctx.projectDir : ctx.home, '.cursor', 'mcp.json')];
@@ -25,4 +26,4 @@ export const cursor = createJsonHostAdapter({
     return detection;
   },
   places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
-});
+};

@@ -4,13 +4,15 @@
 import path from 'node:path';
 import type { Detection } from '../types.js';
 import { evidence } from '../detect-util.js';
-import { createJsonHostAdapter, xdgConfigHome } from './json-host.js';
+import type { HostRecord } from '../host-core.js';
+import { jsonCodec } from '../jsonc/document.js';
+import { xdgConfigHome } from '../paths.js';
 import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
 
-export const generic = createJsonHostAdapter({
+export const generic: HostRecord = {
   id: 'generic',
   displayName: 'generic mcp.json',
-  strict: true,
+  codec: jsonCodec('strict'),
   skeleton: {},
   files(ctx, scope) {
     return scope === 'user' ? [path.join(xdgConfigHome(ctx), 'mcp', 'mcp.json')] : undefined;
@@ -22,4 +24,4 @@ export const generic = createJsonHostAdapter({
     return detection;
   },
   places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
-});
+};

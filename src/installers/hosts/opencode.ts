@@ -13,10 +13,13 @@ import type { Detection, HostContext, OpenCodeDialect } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import { looksLikeServer, type Place } from '../places.js';
 import { OPENCODE_SCHEMA_URL, recognize } from '../entry.js';
-import { loadFile } from '../load.js';
+import { PlanningOverlay } from '../document/overlay.js';
 import { displayPath } from '../../display-path.js';
-import { getNodeValue } from 'jsonc-parser';
-import { createJsonHostAdapter, xdgConfigHome, type DetectOptions } from './json-host.js';
+import type { DetectOptions, HostRecord } from '../host-core.js';
+import { jsonCodec } from '../jsonc/document.js';
+import { xdgConfigHome } from '../paths.js';
+
+const CODEC = jsonCodec('jsonc');
 
 export const V1_RANGE = '>=1.18.29 <2.0.0';
 export const V2_RANGE = '>=2.0.0 <3.0.0';
@@ -115,12 +118,10 @@ async function detectOpenCode(ctx: HostContext, options: DetectOptions): Promise
 
 /** The dialect of patchbay's own entry in the first candidate file (project, then user) that holds one. */
 async function dialectOfOurEntry(ctx: HostContext): Promise<{ dialect: OpenCodeDialect; file: string } | undefined> {
+  const overlay = new PlanningOverlay();
   for (const file of [...projectFiles(ctx), ...userFiles(ctx)]) {
-    const loaded = await loadFile(file, false);
-    if (!loaded.exists || !loaded.doc.root) continue;
-    const value = getNodeValue(loaded.doc.root) as { mcp?: { patchbay?: unknown; servers?: { patchbay?: unknown } } } | null;
-    const mcp = value?.mcp;
-    if (mcp === null || typeof mcp !== 'object') continue;
+    const mcp = (await overlay.document(file, CODEC)).get(['mcp']) as { patchbay?: unknown; servers?: { patchbay?: unknown } } | null | undefined;
+    if (mcp === null || typeof mcp !== 'object' || Array.isArray(mcp)) continue;
     if (recognize(mcp.patchbay, 'opencode-v1', '', ctx.platform).ours) return { dialect: 'v1', file };
     if (mcp.servers && typeof mcp.servers === 'object' && recognize(mcp.servers.patchbay, 'opencode-v2', '', ctx.platform).ours) return { dialect: 'v2', file };
   }
@@ -136,10 +137,11 @@ function projectFiles(ctx: HostContext): string[] {
   return [path.join(p, '.opencode', 'opencode.jsonc'), path.join(p, '.opencode', 'opencode.json'), path.join(p, 'opencode.jsonc'), path.join(p, 'opencode.json')];
 }
 
-export const opencode = createJsonHostAdapter({
+export const opencode: HostRecord = {
   id: 'opencode',
   displayName: 'OpenCode',
-  strict: false,
+  codec: CODEC,
+  shapeHint: 'rename that server, or select the other OpenCode dialect with --opencode-version',
   skeleton: { $schema: OPENCODE_SCHEMA_URL },
   files(ctx, scope) {
     return scope === 'user' ? userFiles(ctx) : projectFiles(ctx);
@@ -154,4 +156,4 @@ export const opencode = createJsonHostAdapter({
     if (detection.dialect === 'v2') return { selected: V2_PLACE, others: [V1_PLACE], dialect: 'v2', diagnostics };
     return { others: [V1_PLACE, V2_PLACE], diagnostics };
   },
-});
+};

@@ -10,6 +10,8 @@ import { toPointer, type JsonPath } from './pointer.js';
 export interface ParseOptions {
   /** Strict JSON (Claude Code): comments and trailing commas are errors. */
   strict: boolean;
+  /** With strict: comments are fine, trailing commas are not (Gemini CLI's settings.json). */
+  allowComments?: boolean;
   /** Absolute path, copied into diagnostics. */
   path?: string;
 }
@@ -39,7 +41,7 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
   // Strict mode codes: a comment is 'comment-in-strict-json' (the file is fine JSONC, just not for this
   // host); a trailing comma is 'parse-error' (it is a JSON syntax error), with a message saying so.
   if (options.strict) {
-    for (const [start] of comments) {
+    for (const [start] of options.allowComments ? [] : comments) {
       diagnostics.push({
         code: 'comment-in-strict-json',
         severity: 'error',
@@ -52,7 +54,9 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
       diagnostics.push({
         code: 'parse-error',
         severity: 'error',
-        message: 'this file must be strict JSON, but it contains a trailing comma',
+        message: options.allowComments
+          ? 'this host reads comments in this file but not trailing commas, and it contains one'
+          : 'this file must be strict JSON, but it contains a trailing comma',
         ...at(offset),
         hint: 'remove the comma before the closing bracket',
       });

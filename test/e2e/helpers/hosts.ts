@@ -31,7 +31,7 @@ export async function npxInstalledVersion(npmCache: string): Promise<string | un
   }
   for (const d of dirs) {
     try {
-      const pkg = JSON.parse(await readFile(path.join(npx, d, 'node_modules', 'patchbay', 'package.json'), 'utf8')) as {
+      const pkg = JSON.parse(await readFile(path.join(npx, d, 'node_modules', 'patchbay-mcp', 'package.json'), 'utf8')) as {
         version: string;
       };
       return pkg.version;

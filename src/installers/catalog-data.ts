@@ -1,0 +1,49 @@
+// The host catalog as data: every host patchbay knows, in one list. It has no imports on purpose, so
+// the argv parser and the MCP server's input schemas can read it at start-up for free. A host with
+// `supported: true` has a HostRecord in catalog.ts (a test fails when the two lists disagree); the
+// others are hosts users name that patchbay has no record for yet, so `--host gemini` is told so
+// instead of being called a typo.
+
+export interface HostInfo {
+  id: string;
+  displayName: string;
+  supported: boolean;
+}
+
+export const HOST_INFO: readonly HostInfo[] = [
+  { id: 'opencode', displayName: 'OpenCode', supported: true },
+  { id: 'claude-code', displayName: 'Claude Code', supported: true },
+  { id: 'cursor', displayName: 'Cursor', supported: true },
+  { id: 'generic', displayName: 'generic mcp.json', supported: true },
+  { id: 'vscode', displayName: 'VS Code', supported: false },
+  { id: 'vscode-insiders', displayName: 'VS Code Insiders', supported: false },
+  { id: 'gemini', displayName: 'Gemini CLI', supported: false },
+  { id: 'qwen-code', displayName: 'Qwen Code', supported: false },
+  { id: 'copilot-cli', displayName: 'GitHub Copilot CLI', supported: false },
+  { id: 'windsurf', displayName: 'Windsurf', supported: false },
+  { id: 'zed', displayName: 'Zed', supported: false },
+  { id: 'claude-desktop', displayName: 'Claude Desktop', supported: false },
+  { id: 'cline', displayName: 'Cline', supported: false },
+  { id: 'roo', displayName: 'Roo Code', supported: false },
+  { id: 'kiro', displayName: 'Kiro', supported: false },
+  { id: 'amazon-q', displayName: 'Amazon Q Developer', supported: false },
+  { id: 'kilo', displayName: 'Kilo Code', supported: false },
+  { id: 'crush', displayName: 'Crush', supported: false },
+  { id: 'factory-droid', displayName: 'Factory Droid', supported: false },
+  { id: 'lm-studio', displayName: 'LM Studio', supported: false },
+  { id: 'junie', displayName: 'Junie', supported: false },
+  { id: 'trae', displayName: 'Trae', supported: false },
+  { id: 'antigravity', displayName: 'Antigravity', supported: false },
+  { id: 'amp', displayName: 'Amp', supported: false },
+  { id: 'codex', displayName: 'Codex', supported: false },
+  { id: 'grok', displayName: 'Grok', supported: false },
+  { id: 'mistral-vibe', displayName: 'Mistral Vibe', supported: false },
+  { id: 'goose', displayName: 'Goose', supported: false },
+  { id: 'continue', displayName: 'Continue', supported: false },
+];
+
+/** The hosts patchbay can write, in catalog order. */
+export const HOST_IDS: readonly string[] = HOST_INFO.filter((h) => h.supported).map((h) => h.id);
+
+/** Hosts patchbay knows of but has no record for yet. */
+export const PLANNED_HOST_IDS: readonly string[] = HOST_INFO.filter((h) => !h.supported).map((h) => h.id);

@@ -1,0 +1,46 @@
+// The host records: the behaviour behind each supported id of the catalog (catalog-data.ts, the one
+// list of hosts). The CLI's --host list, the MCP server's zod enums, help and docs derive from that list.
+import type { HostRecord } from './host-core.js';
+import type { HostContext, HostId, Scope } from './types.js';
+import { HOST_IDS } from './catalog-data.js';
+import { opencode } from './hosts/opencode.js';
+import { claudeCode } from './hosts/claude-code.js';
+import { cursor } from './hosts/cursor.js';
+import { generic } from './hosts/generic.js';
+
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic];
+const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
+
+/** Every supported host's record, in catalog order. */
+export const HOSTS: readonly HostRecord[] = HOST_IDS.map((id) => {
+  const record = BY_ID.get(id);
+  if (!record) throw new Error(`internal: catalog host ${id} has no record`);
+  return record;
+});
+
+export { HOST_IDS };
+
+export function isHostId(id: string): id is HostId {
+  return HOST_IDS.includes(id);
+}
+
+export function hostRecord(id: HostId): HostRecord {
+  const record = BY_ID.get(id);
+  if (!record) throw new Error(`internal: unknown host ${id}`);
+  return record;
+}
+
+/** A context that only names places: `~` for home, `.` for the project (for help, docs, `hosts`). */
+function displayContext(platform: NodeJS.Platform): HostContext {
+  return { projectDir: '.', home: '~', env: { XDG_CONFIG_HOME: '' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
+}
+
+/** Does this host have a file at this scope? (generic has no project file.) */
+export function supportsScope(record: HostRecord, scope: Scope): boolean {
+  return record.files(displayContext('linux'), scope) !== undefined;
+}
+
+/** The candidate files of a scope as people write them (`~/.cursor/mcp.json`), for help and docs. */
+export function describeFiles(record: HostRecord, scope: Scope, platform: NodeJS.Platform = 'linux'): string[] {
+  return (record.files(displayContext(platform), scope) ?? []).map((f) => f.replace(/^\.\//, ''));
+}

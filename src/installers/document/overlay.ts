@@ -1,0 +1,112 @@
+// Planning over an in-memory overlay of the files (like Nx's Tree): every host and every server
+// reads a file through it and stacks its edits on that file's current text, so N servers × M hosts,
+// or two hosts sharing one file (Copilot CLI reads Claude Code's .mcp.json), are ONE transaction with
+// one before/after per file. Nothing here writes: `changes()` turns the overlay into plan data.
+import path from 'node:path';
+import type { Diagnostic } from '../../diagnostics.js';
+import { makeChange, readBefore } from '../../rollback/plan-builder.js';
+import type { FileBefore, FileChange } from '../../rollback/types.js';
+import { applyTextEdits, type ConfigDocument, type DocumentCodec, type TextEdit } from './types.js';
+
+const BOM = '\uFEFF';
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+export interface OverlayFile {
+  path: string;
+  /** The file as it was on disk when first read (its hash guards apply). */
+  before: FileBefore;
+  /** Exists on disk, or was created by an earlier edit in this plan. */
+  exists: boolean;
+  /** Set when the bytes could not be read as text: nothing may edit the file. */
+  problem?: Diagnostic;
+}
+
+interface FileState extends OverlayFile {
+  bom: boolean;
+  /** Current text without the BOM; null when the plan deletes the file (or it never existed). */
+  text: string | null;
+  labels: Set<string>;
+}
+
+export class PlanningOverlay {
+  private readonly files = new Map<string, Promise<FileState>>();
+
+  constructor(private readonly read: (file: string) => Promise<FileBefore> = readBefore) {}
+
+  /** The file's current state in this plan (read from disk once). */
+  async file(file: string): Promise<OverlayFile> {
+    return this.state(file);
+  }
+
+  private state(file: string): Promise<FileState> {
+    const key = path.resolve(file);
+    let pending = this.files.get(key);
+    if (!pending) {
+      pending = this.load(key);
+      this.files.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(file: string): Promise<FileState> {
+    const before = await this.read(file);
+    if (!before.exists || !before.bytes) return { path: file, before, exists: false, bom: false, text: null, labels: new Set() };
+    try {
+      const decoded = decoder.decode(before.bytes);
+      const bom = decoded.startsWith(BOM);
+      return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set() };
+    } catch {
+      const problem: Diagnostic = {
+        code: 'parse-error', severity: 'error', message: 'the file is not valid UTF-8 text', path: file, line: 1, column: 1, hint: 'save the file as UTF-8',
+      };
+      return { path: file, before, exists: true, bom: false, text: '', labels: new Set(), problem };
+    }
+  }
+
+  /** The current text parsed with `codec` ('' for a file that does not exist). */
+  async document(file: string, codec: DocumentCodec): Promise<ConfigDocument> {
+    const s = await this.state(file);
+    return codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
+  }
+
+  /** Stack edits (relative to the current BOM-less text) on the file; creates it when absent. */
+  async edit(file: string, edits: readonly TextEdit[], label: string): Promise<void> {
+    if (edits.length === 0) return;
+    const s = await this.state(file);
+    s.text = applyTextEdits(s.text ?? '', edits);
+    s.exists = true;
+    s.labels.add(label);
+  }
+
+  /** Set the whole text of a new file (style and skeleton are the caller's). */
+  async create(file: string, text: string, label: string): Promise<void> {
+    const s = await this.state(file);
+    s.text = text;
+    s.exists = true;
+    s.labels.add(label);
+  }
+
+  async delete(file: string, label: string): Promise<void> {
+    const s = await this.state(file);
+    s.text = null;
+    s.exists = false;
+    s.labels.add(label);
+  }
+
+  /** One change per file whose bytes differ from disk, in the order files were first read. */
+  async changes(): Promise<FileChange[]> {
+    const out: FileChange[] = [];
+    for (const pending of this.files.values()) {
+      const s = await pending;
+      if (s.labels.size === 0) continue;
+      const label = [...s.labels].join(', ');
+      if (s.text === null) {
+        if (s.before.exists) out.push(makeChange(s.path, s.before, 'delete', { label }));
+        continue;
+      }
+      const bytes = new TextEncoder().encode((s.bom ? BOM : '') + s.text);
+      out.push(makeChange(s.path, s.before, bytes, { label }));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,321 @@
+// The host core, the same for every host and every format: read a host's candidate files through the
+// planning overlay, classify a server's entry in each, and turn install / migrate / uninstall into
+// edits stacked on the overlay. A host supplies a HostRecord (files, format, detection, places); a
+// server supplies a ServerBinding. Nothing here touches the disk: edits are data until apply.
+import type { Diagnostic } from '../diagnostics.js';
+import { hasErrors } from '../diagnostics.js';
+import { displayPath } from '../display-path.js';
+import { dirsToCreate } from '../rollback/plan-builder.js';
+import type { ConfigDocument, DocPath, DocValue, DocumentCodec } from './document/types.js';
+import { DocumentEditError } from './document/types.js';
+import type { PlanningOverlay, OverlayFile } from './document/overlay.js';
+import type { Detection, FileReport, HostContext, HostId, HostReport, OpenCodeDialect, Scope } from './types.js';
+import { checkContainer, scanPlace, type Place, type PlaceScan } from './places.js';
+import type { ServerBinding } from './binding.js';
+import { toPointer } from './jsonc/pointer.js';
+
+export interface PlaceSelection {
+  /** Where install writes; undefined when it cannot be decided (diagnostics say why). */
+  selected?: Place;
+  /** Every other place the entry may sit in (OpenCode: the other dialect). */
+  others: Place[];
+  dialect?: OpenCodeDialect;
+  diagnostics: Diagnostic[];
+}
+
+export interface DetectOptions {
+  /** OpenCode `--opencode-version`: the binary is not probed at all. */
+  opencodeVersion?: string;
+}
+
+/** Everything the core needs to know about one host. Data first; functions only where hosts differ. */
+export interface HostRecord {
+  id: HostId;
+  displayName: string;
+  codec: DocumentCodec;
+  /** Candidate files in precedence order; undefined when the scope does not exist for this host. */
+  files(ctx: HostContext, scope: Scope): string[] | undefined;
+  /** A file patchbay creates holds this plus the entry (OpenCode: `$schema`). */
+  skeleton: Record<string, DocValue>;
+  /** The candidate created when none exists (default: the first). */
+  createFile?(ctx: HostContext, scope: Scope): string;
+  detect(ctx: HostContext, options: DetectOptions): Promise<Detection>;
+  places(ctx: HostContext, detection: Detection, options: DetectOptions): PlaceSelection;
+  /** Extra hint for invalid-shape diagnostics of the selected place (OpenCode: the dialect flag). */
+  shapeHint?: string;
+}
+
+export type HostAction = 'install' | 'migrate' | 'uninstall';
+
+/** One candidate file as the core sees it: the overlay state, the document, and each place's scan. */
+export interface FileEval {
+  file: OverlayFile;
+  doc: ConfigDocument;
+  report: FileReport;
+  /** Scans in place order: the selected place first (when there is one), then the others. */
+  scans: PlaceScan[];
+}
+
+export interface HostInspection {
+  report: HostReport;
+  evals: FileEval[];
+  selection: PlaceSelection;
+}
+
+/** Diagnostics about which dialect to write; irrelevant to uninstall. */
+const DIALECT_CODES: ReadonlySet<string> = new Set(['unsupported-host-version', 'probe-failed']);
+
+export async function inspectHost(
+  record: HostRecord, ctx: HostContext, scope: Scope, overlay: PlanningOverlay, binding: ServerBinding, options: DetectOptions,
+): Promise<HostInspection> {
+  const detection = await record.detect(ctx, options);
+  const selection = record.places(ctx, detection, options);
+  const files = record.files(ctx, scope);
+  const diagnostics: Diagnostic[] = [...selection.diagnostics];
+  if (!files) {
+    diagnostics.push({
+      code: 'usage', severity: 'error', host: record.id,
+      message: `${record.displayName} has no ${scope}-scope configuration file`,
+      hint: `use --scope ${scope === 'project' ? 'user' : 'project'} for ${record.id}, or leave it out with --host`,
+    });
+    return { report: { host: record.id, scope, detection, files: [], diagnostics }, evals: [], selection };
+  }
+  const states = await Promise.all(files.map((f) => overlay.file(f)));
+  let targetIndex = states.findIndex((f) => f.exists);
+  if (targetIndex < 0) targetIndex = Math.max(0, files.indexOf(record.createFile?.(ctx, scope) ?? files[0] ?? ''));
+  const evals: FileEval[] = [];
+  for (const [i, file] of states.entries()) {
+    evals.push(evaluate(record, file, await overlay.document(file.path, record.codec), i === targetIndex, scope, selection, binding, ctx.platform));
+  }
+  for (const e of evals) diagnostics.push(...e.report.diagnostics);
+  return { report: { host: record.id, scope, detection, files: evals.map((e) => e.report), diagnostics }, evals, selection };
+}
+
+function evaluate(
+  record: HostRecord, file: OverlayFile, doc: ConfigDocument, target: boolean, scope: Scope, selection: PlaceSelection, binding: ServerBinding, platform: NodeJS.Platform,
+): FileEval {
+  const diagnostics: Diagnostic[] = (file.problem ? [file.problem] : doc.diagnostics).map((d) => ({ ...d, host: record.id }));
+  const report: FileReport = { host: record.id, scope, path: file.path, exists: file.exists, target, state: 'absent', servers: [], diagnostics };
+  if (selection.dialect) report.dialect = selection.dialect;
+  if (!file.exists || hasErrors(diagnostics) || doc.empty) return { file, doc, report, scans: [] };
+  const places = [...(selection.selected ? [selection.selected] : []), ...selection.others];
+  const scans = places.map((place) => {
+    const sink: Diagnostic[] = [];
+    let present = checkContainer(doc, place, file.path, sink);
+    const problem = present ? place.rejects?.(doc.get(place.path)) : undefined;
+    if (problem) {
+      sink.push({
+        code: 'invalid-shape', severity: 'error', message: problem, path: file.path, pointer: toPointer(place.path),
+        ...(doc.position(place.path, 'value') ?? {}), hint: record.shapeHint ?? 'rename that server, or fix the container by hand',
+      });
+      present = false;
+    }
+    // Only the place install writes to must be well-formed; another dialect's oddities are its own.
+    if (place === selection.selected) diagnostics.push(...sink.map((d) => ({ ...d, host: record.id })));
+    return scanPlace(doc, place, present, binding, platform);
+  });
+  for (const s of scans) report.servers.push(...s.servers);
+  const [selectedScan, ...otherScans] = selection.selected ? scans : [undefined, ...scans];
+  const otherOurs = otherScans.find((s) => s?.ours?.ours);
+  const stateOf = (ours: NonNullable<PlaceScan['ours']>) => (!ours.ours ? 'foreign' : ours.current ? 'current' : 'stale');
+  if (selectedScan?.ours) {
+    report.state = stateOf(selectedScan.ours);
+    if (selectedScan.ours.ours && selectedScan.ours.pin !== undefined) report.pin = selectedScan.ours.pin;
+  } else if (otherOurs?.ours?.ours && selection.selected) {
+    report.state = 'other-dialect';
+    if (otherOurs.ours.pin !== undefined) report.pin = otherOurs.ours.pin;
+  } else if (!selection.selected) {
+    // No dialect is known (an unsupported OpenCode version): "other" is meaningless, so report the
+    // entry as what it is, and the dialect of the place it sits in.
+    const found = otherScans.find((s) => s?.ours);
+    if (found?.ours) {
+      report.state = stateOf(found.ours);
+      if (found.ours.ours && found.ours.pin !== undefined) report.pin = found.ours.pin;
+      if (found.place.dialect) report.dialect = found.place.dialect;
+    }
+  }
+  return { file, doc, report, scans };
+}
+
+export interface HostPlanResult {
+  diagnostics: Diagnostic[];
+  summary: string[];
+  /** Folders apply must create for files this plan creates. */
+  createDirs: string[];
+  report: HostReport;
+}
+
+/**
+ * Plans `action` for one binding in one host, stacking edits on the overlay. Any error diagnostic
+ * means "do not apply" (the overlay may then hold partial edits: callers discard the whole plan).
+ */
+export async function planHost(
+  record: HostRecord, ctx: HostContext, scope: Scope, overlay: PlanningOverlay, binding: ServerBinding, action: HostAction, options: DetectOptions,
+): Promise<HostPlanResult> {
+  const { report, evals, selection } = await inspectHost(record, ctx, scope, overlay, binding, options);
+  // Uninstall removes the entry from every place, whatever the dialect, so an unknown or unsupported
+  // host version must not stop it (it still stops install and migrate, which must know what to write).
+  const blocking = action === 'uninstall' ? report.diagnostics.filter((d) => !DIALECT_CODES.has(d.code)) : report.diagnostics;
+  const result: HostPlanResult = { diagnostics: [...blocking], summary: [], createDirs: [], report };
+  if (hasErrors(result.diagnostics) || evals.length === 0) return result;
+  const label = `${record.id} (${scope})`;
+  const show = (p: string) => displayPath(p, ctx);
+  const edit = new Editor(record, overlay, label, binding, ctx.platform);
+  try {
+    if (action === 'install') await install(evals.find((e) => e.report.target) as FileEval);
+    else if (action === 'migrate') await migrate();
+    else await uninstall();
+  } catch (error) {
+    if (!(error instanceof DocumentEditError)) throw error;
+    result.diagnostics.push({ code: error.code, severity: 'error', host: record.id, message: error.message, ...(error.position ?? {}), ...(error.hint ? { hint: error.hint } : {}) });
+  }
+  return result;
+
+  async function noteCreated(e: FileEval): Promise<void> {
+    if (!e.file.exists) result.createDirs.push(...(await dirsToCreate(e.file.path)));
+  }
+
+  async function install(target: FileEval): Promise<void> {
+    const sel = selection.selected as Place;
+    const file = show(target.file.path);
+    const state = target.report.state;
+    if (state === 'current') {
+      result.summary.push(`${file}: already current (${binding.label})`);
+    } else if (state === 'stale') {
+      result.diagnostics.push(entryDiagnostic(target, sel, 'stale-entry', 'error',
+        `${file} already has a ${binding.name} entry pinned to ${target.report.pin ?? 'another version'}, not the one to write (${binding.label})`,
+        'run `patchbay migrate` to re-pin it'));
+    } else if (state === 'foreign') {
+      result.diagnostics.push(entryDiagnostic(target, sel, 'foreign-entry', 'error',
+        `${file} has an entry named \`${binding.name}\` that patchbay did not write; it will not be overwritten`,
+        `rename or remove the existing \`${binding.name}\` entry in ${file}`));
+    } else {
+      if (state === 'other-dialect') {
+        const other = target.scans.slice(1).find((s) => s.ours?.ours)?.place ?? sel;
+        result.diagnostics.push(entryDiagnostic(target, other, 'other-dialect', 'warning',
+          `${file} has patchbay's entry in the OpenCode ${selection.dialect === 'v1' ? 'V2' : 'V1'} place; adding the ${selection.dialect?.toUpperCase()} entry next to it and leaving that one untouched`,
+          'run `patchbay migrate` to move the entry and remove the old one'));
+      }
+      await noteCreated(target);
+      await edit.insert(target, sel);
+      result.summary.push(target.file.exists ? `add ${binding.label} to ${file}` : `create ${file} with ${binding.label}`);
+    }
+  }
+
+  async function migrate(): Promise<void> {
+    const sel = selection.selected as Place;
+    for (const e of evals) {
+      if (!e.file.exists) continue;
+      const file = show(e.file.path);
+      const [selScan, ...otherScans] = e.scans;
+      if (selScan?.ours && !selScan.ours.ours) {
+        if (e.report.target) result.diagnostics.push(entryDiagnostic(e, sel, 'foreign-entry', 'error',
+          `${file} has an entry named \`${binding.name}\` that patchbay did not write; migrate leaves it alone`,
+          `rename or remove the existing \`${binding.name}\` entry in ${file}`));
+        continue;
+      }
+      const lines: string[] = [];
+      if (selScan?.ours?.ours && !selScan.ours.current) {
+        await edit.repin(e, selScan);
+        lines.push(`re-pin ${selScan.ours.pin} -> ${binding.label}`);
+      }
+      for (const s of otherScans) {
+        if (!s.ours?.ours) continue;
+        await edit.remove(e, s.ours.path);
+        lines.push(`remove the ${s.place.dialect?.toUpperCase() ?? ''} entry`.replace('  ', ' '));
+        if (!selScan?.ours) {
+          await edit.insert(e, sel);
+          lines.push(`add the ${sel.dialect?.toUpperCase()} entry (${binding.label})`);
+        }
+      }
+      if (lines.length > 0) result.summary.push(`${file}: ${lines.join(', ')}`);
+      else if (selScan?.ours?.ours && selScan.ours.current) result.summary.push(`${file}: already current (${binding.label})`);
+    }
+    if (result.summary.length === 0) result.summary.push(`no ${binding.name} entry to migrate`);
+  }
+
+  async function uninstall(): Promise<void> {
+    for (const e of evals) {
+      if (!e.file.exists) continue;
+      const file = show(e.file.path);
+      let removed = 0;
+      // Members are removed last-first so earlier paths (list indices) stay valid.
+      for (const s of [...e.scans].reverse()) {
+        if (!s.ours) continue;
+        if (!s.ours.ours) {
+          result.diagnostics.push(entryDiagnostic(e, s.place, 'foreign-entry', 'error',
+            `${file} has an entry named \`${binding.name}\` that patchbay did not write; uninstall will not remove it`,
+            `rename or remove the existing \`${binding.name}\` entry in ${file}`));
+          continue;
+        }
+        await edit.remove(e, s.ours.path);
+        removed++;
+      }
+      if (removed === 0) continue;
+      // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
+      // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
+      const left = await overlay.document(e.file.path, record.codec);
+      if (left.text === record.codec.create(record.skeleton, left.style)) {
+        await overlay.delete(e.file.path, label);
+        result.summary.push(`delete ${file} (it held only what patchbay created)`);
+      } else result.summary.push(`remove ${binding.name} from ${file}`);
+    }
+    if (result.summary.length === 0) result.summary.push(`no ${binding.name} entry to remove`);
+  }
+}
+
+/** The edits themselves, each on the file's CURRENT text in the overlay (so they stack). */
+class Editor {
+  constructor(
+    private readonly record: HostRecord,
+    private readonly overlay: PlanningOverlay,
+    private readonly label: string,
+    private readonly binding: ServerBinding,
+    private readonly platform: NodeJS.Platform,
+  ) {}
+
+  private current(e: FileEval): Promise<ConfigDocument> {
+    return this.overlay.document(e.file.path, this.record.codec);
+  }
+
+  async insert(e: FileEval, place: Place): Promise<void> {
+    const entry = this.binding.desired(place, this.platform);
+    const state = await this.overlay.file(e.file.path);
+    if (!state.exists) {
+      await this.overlay.create(e.file.path, this.record.codec.create({ ...this.record.skeleton, ...nest(place, this.binding.name, entry) }), this.label);
+      return;
+    }
+    const doc = await this.current(e);
+    const path: DocPath = place.kind === 'list'
+      ? [...place.path, (Array.isArray(doc.get(place.path)) ? (doc.get(place.path) as unknown[]).length : 0)]
+      : [...place.path, this.binding.name];
+    const value = place.kind === 'list' ? { name: this.binding.name, ...(entry as Record<string, DocValue>) } : entry;
+    await this.overlay.edit(e.file.path, doc.insert(path, value), this.label);
+  }
+
+  async remove(e: FileEval, path: DocPath): Promise<void> {
+    await this.overlay.edit(e.file.path, (await this.current(e)).remove(path), this.label);
+  }
+
+  /** Re-pin: when only the pin differs, replace just that value; otherwise the whole entry. */
+  async repin(e: FileEval, scan: PlaceScan): Promise<void> {
+    const ours = scan.ours as NonNullable<PlaceScan['ours']>;
+    const doc = await this.current(e);
+    const swap = this.binding.repin?.(ours.value, scan.place, this.platform);
+    const edits = swap
+      ? doc.replace([...ours.path, ...swap.path], swap.value)
+      : doc.replace(ours.path, this.binding.desired(scan.place, this.platform));
+    await this.overlay.edit(e.file.path, edits, this.label);
+  }
+}
+
+function nest(place: Place, name: string, entry: DocValue): Record<string, DocValue> {
+  const inner: DocValue = place.kind === 'list' ? [{ name, ...(entry as Record<string, DocValue>) }] : { [name]: entry };
+  return place.path.reduceRight<Record<string, DocValue>>((acc, key) => ({ [key]: acc }), inner as Record<string, DocValue>);
+}
+
+function entryDiagnostic(e: FileEval, place: Place, code: string, severity: 'error' | 'warning', message: string, hint: string): Diagnostic {
+  const scan = e.scans.find((s) => s.place === place);
+  const path = scan?.ours?.path ?? [...place.path];
+  return { code, severity, message, hint, path: e.file.path, pointer: toPointer(path), host: e.report.host, ...(e.doc.position(path) ?? {}) };
+}
