@@ -3,8 +3,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PatchbayError } from '../errors.js';
-import { HOST_IDS, PLANNED_HOST_IDS, type HostId, type Scope } from '../installers/types.js';
-import { didYouMean } from './suggest.js';
+import type { HostId, Scope } from '../installers/types.js';
+import { validateHosts } from '../core/host-ids.js';
+import { didYouMean } from '../core/suggest.js';
 
 export const COMMAND_NAMES = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -81,23 +82,7 @@ export function parseHostList(value: string, command?: CommandName): HostId[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (ids.length === 0) throw usage('--host needs at least one host id.', command);
-  const unknown = ids.filter((id) => !(HOST_IDS as readonly string[]).includes(id));
-  const planned = unknown.filter((id) => (PLANNED_HOST_IDS as readonly string[]).includes(id));
-  if (planned.length > 0) {
-    throw new PatchbayError(
-      'unsupported-host',
-      `${planned.map((u) => `'${u}'`).join(', ')} ${planned.length === 1 ? 'is a host' : 'are hosts'} patchbay knows but does not support yet; supported: ${HOST_IDS.join(', ')}.`,
-      { hint: `Leave ${planned.join(', ')} out of --host, or add the entry by hand for now.` },
-    );
-  }
-  if (unknown.length > 0) {
-    throw new PatchbayError(
-      'unknown-host',
-      `Unknown host ${unknown.map((u) => `'${u}'`).join(', ')}: valid host ids are ${HOST_IDS.join(', ')}.${unknown.length === 1 ? didYouMean(unknown[0] as string, [...HOST_IDS, ...PLANNED_HOST_IDS], (c) => `'${c}'`) : ''}`,
-      { hint: `Pass --host with a comma-separated list of: ${HOST_IDS.join(', ')}.` },
-    );
-  }
-  return [...new Set(ids)] as HostId[];
+  return validateHosts(ids);
 }
 
 export function parseScope(value: string, command?: CommandName): Scope {

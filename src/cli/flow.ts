@@ -79,7 +79,7 @@ export async function runPlanFlow(session: Session, input: FlowInput): Promise<n
   const spinner = out.spinner(`Writing ${changes.length} file(s)…`);
   let result;
   try {
-    result = await apply(input.plan);
+    result = await apply(input.plan, { stateDir: session.environment.stateDir });
   } finally {
     spinner.stop();
   }

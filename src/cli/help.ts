@@ -1,5 +1,6 @@
 // Help text, global and per command. Plain strings only: `--help` must not load any command module.
 import type { CommandName } from './args.js';
+import { HOST_IDS } from '../installers/catalog-data.js';
 
 const GLOBAL = `patchbay — wire MCP servers into every AI coding host, transactionally
 
@@ -23,7 +24,7 @@ Exit codes: 0 ok, 1 drift, 2 usage, 3 refused, 4 apply failed (rolled back), 5 r
 (node_modules/patchbay-mcp/docs/cli.md).`;
 
 const PLAN_FLAGS = `  -y, --yes                 apply without asking
-      --host <a,b>          only these hosts: opencode, claude-code, cursor, generic
+      --host <a,b>          only these hosts: ${HOST_IDS.join(', ')}
       --scope <scope>       project (default) or user
       --opencode-version <v> use this OpenCode version's dialect instead of probing \`opencode --version\`
       --dry-run             print the diffs, write nothing

@@ -1,7 +1,7 @@
 // What every command (except mcp) shares: the output, the display roots, crash recovery before doing
 // anything, and one place that turns a thrown error into its message and exit code.
-import os from 'node:os';
 import type { DisplayRoots } from '../display-path.js';
+import { resolveEnvironment, rootsOf, type Environment } from '../core/environment.js';
 import { isPatchbayError, PatchbayError } from '../errors.js';
 import { recoverPending } from '../rollback/index.js';
 import type { CommandArgs } from './args.js';
@@ -13,17 +13,13 @@ export interface Session {
   args: CommandArgs;
   out: Output;
   roots: DisplayRoots;
-  home: string;
-  env: Readonly<Record<string, string | undefined>>;
-}
-
-export function homeDir(env: Readonly<Record<string, string | undefined>>): string {
-  return env.HOME ?? env.USERPROFILE ?? os.homedir();
+  /** The machine, resolved once here; nothing below reads process.env or os.homedir(). */
+  environment: Environment;
 }
 
 /** Rolls back transactions a killed patchbay left pending, and says so on stderr. */
 async function recover(session: Session): Promise<void> {
-  const { recovered } = await recoverPending();
+  const { recovered } = await recoverPending({ stateDir: session.environment.stateDir });
   for (const tx of recovered) {
     session.out.err(`patchbay: rolled back an interrupted transaction ${tx.id} (${tx.files.length} ${tx.files.length === 1 ? 'file' : 'files'})`);
   }
@@ -35,8 +31,8 @@ export async function runSession(
   streams: Streams = processStreams(),
 ): Promise<number> {
   const out = new Output(streams, { json: args.json });
-  const home = homeDir(streams.env);
-  const session: Session = { args, out, roots: { projectDir: args.projectDir, home }, home, env: streams.env };
+  const environment = resolveEnvironment({ cwd: args.projectDir, env: streams.env });
+  const session: Session = { args, out, roots: rootsOf(environment), environment };
   try {
     await recover(session);
     return await body(session);

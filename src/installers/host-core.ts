@@ -282,7 +282,7 @@ class Editor {
     const entry = this.binding.desired(place, this.platform);
     const state = await this.overlay.file(e.file.path);
     if (!state.exists) {
-      await this.overlay.create(e.file.path, this.record.codec.create({ ...this.record.skeleton, ...nest(place, this.binding.name, entry) }), this.label);
+      await this.overlay.replaceText(e.file.path, this.record.codec.create({ ...this.record.skeleton, ...nest(place, this.binding.name, entry) }), this.label);
       return;
     }
     const doc = await this.current(e);

@@ -19,6 +19,7 @@ export * from './types.js';
 export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles } from './catalog.js';
 export { managedEntry, recognize, pinFromArgv, OPENCODE_SCHEMA_URL } from './entry.js';
 export { selfBinding, type ServerBinding } from './binding.js';
+export { PlanningOverlay } from './document/overlay.js';
 export { dialectForVersion, V1_RANGE, V2_RANGE } from './hosts/opencode.js';
 
 export interface HostContextOptions {
@@ -78,8 +79,18 @@ export interface PlanActionResult {
  * (two servers in one host, two hosts sharing a file) stack: the second sees the first one's edit.
  * When any operation reports an error the plan is still returned (for previews) but must not be applied.
  */
-export async function planOperations(ctx: HostContext, operations: readonly Operation[], options: { description: string; opencodeVersion?: string }): Promise<PlanActionResult> {
-  const overlay = new PlanningOverlay();
+export interface PlanOptions {
+  description: string;
+  opencodeVersion?: string;
+  /** Plan into this overlay (the caller may stack its own edits, e.g. the manifest); default: a new one. */
+  overlay?: PlanningOverlay;
+  /** Runs before the host operations, on the same overlay. */
+  before?: (() => Promise<void>) | undefined;
+}
+
+export async function planOperations(ctx: HostContext, operations: readonly Operation[], options: PlanOptions): Promise<PlanActionResult> {
+  const overlay = options.overlay ?? new PlanningOverlay();
+  await options.before?.();
   const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
   const hostPlans: HostPlan[] = [];
   // Sequential on purpose: each operation must see the overlay as the previous ones left it.

@@ -4,11 +4,11 @@ import { mkdir, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-export function resolveStateDir(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveStateDir(explicit?: string, env: Readonly<Record<string, string | undefined>> = process.env, home: string = os.homedir()): string {
   if (explicit) return path.resolve(explicit);
   if (env.PATCHBAY_STATE_DIR) return path.resolve(env.PATCHBAY_STATE_DIR);
   if (env.XDG_STATE_HOME) return path.join(path.resolve(env.XDG_STATE_HOME), 'patchbay');
-  return path.join(os.homedir(), '.local', 'state', 'patchbay');
+  return path.join(home, ".local", "state", "patchbay");
 }
 
 export function journalDir(stateDir: string): string {

@@ -3,6 +3,7 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import { PATCHBAY_VERSION } from '../version.js';
+import { HOST_IDS } from '../installers/catalog-data.js';
 import type { ServerEnvironment } from './context.js';
 import { envelopeSchema, makeEnvelope, toToolResult, type Envelope } from './envelope.js';
 import { INSTRUCTIONS } from './instructions.js';
@@ -30,7 +31,7 @@ export const TOOLS: ToolDefinition[] = [
     name: 'list_hosts',
     title: 'List AI coding hosts',
     description:
-      'Which AI coding hosts (opencode, claude-code, cursor, generic) are installed on this machine and why patchbay thinks so, their version and OpenCode dialect, every candidate config file per scope (project/user) with whether it exists and the state of the patchbay entry in it, and the file an install would write (targets). Read-only.',
+      `Which AI coding hosts (${HOST_IDS.join(', ')}) are installed on this machine and why patchbay thinks so, their version and OpenCode dialect, every candidate config file per scope (project/user) with whether it exists and the state of the patchbay entry in it, and the file an install would write (targets). Read-only.`,
     input: ListHostsInput,
     data: HostsData,
     run: (environment, input: z.infer<typeof ListHostsInput>) => listHosts(environment, input),

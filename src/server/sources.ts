@@ -3,7 +3,8 @@
 // kept between calls, so a file edited between two calls is seen by the second one).
 // The facade and the engine are imported on the first call that needs them: the server must answer
 // `initialize` without evaluating any of that code (start-up cost is measured in bench/mcp-startup.mjs).
-import type { Detection, HostContext, HostId, HostReport, PlanRequest, Scope } from '../installers/types.js';
+import type { Detection, HostContext, HostId, HostReport, Scope } from '../installers/types.js';
+import type { IntentRequest } from '../core/intent.js';
 import type { TransactionSummary } from '../rollback/api.js';
 import type { Plan } from '../rollback/types.js';
 import type { ServerEnvironment } from './context.js';
@@ -37,9 +38,12 @@ export async function inspect(
   return inspectHosts(ctx, { scope, version: PATCHBAY_VERSION, ...(hosts ? { hosts: [...hosts] } : {}) });
 }
 
-export async function plan(environment: ServerEnvironment, request: PlanRequest, context?: HostContext) {
-  const { planAction } = await installers();
-  return planAction(context ?? (await hostContext(environment)), request);
+/** What `patchbay <action>` would write here: the core's policy and planner, as the CLI runs them. */
+export async function planCommand(environment: ServerEnvironment, request: IntentRequest, context?: HostContext) {
+  const [{ resolveIntent }, { planIntent }] = await Promise.all([import('../core/intent.js'), import('../core/plan.js')]);
+  const ctx = context ?? (await hostContext(environment));
+  const intent = await resolveIntent(ctx, request);
+  return { intent, ...(await planIntent(ctx, intent)) };
 }
 
 export async function transactions(environment: ServerEnvironment): Promise<TransactionSummary[]> {

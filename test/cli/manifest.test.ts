@@ -3,8 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lineColumn, loadManifest, parseManifest, renderManifest } from '../../src/cli/manifest.js';
-import { manifestJsonSchema, pinnedVersion, schemaUrl } from '../../src/cli/manifest-schema.js';
+import { loadManifest, parseManifest, renderManifest } from '../../src/core/manifest/manifest.js';
+import { lineColumn } from '../../src/installers/jsonc/text.js';
+import { manifestJsonSchema, pinnedVersion, schemaUrl } from '../../src/core/manifest/schema.js';
 import { isPatchbayError, type PatchbayError } from '../../src/errors.js';
 
 async function invalid(text: string): Promise<PatchbayError> {
@@ -82,6 +83,13 @@ describe('manifest', () => {
     expect(edited).toContain('// hosts we want');
     expect(await parseManifest(edited, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode'], scope: 'user' });
     expect(edited).toContain('patchbay-mcp@0.2.0');
+  });
+
+  it('reads a BOM-prefixed manifest (editors on Windows write one) and refuses a duplicate key at its position', async () => {
+    expect(await parseManifest(`\uFEFF${GOOD}`, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode', 'cursor'] });
+    const dup = await invalid(GOOD.replace('"scope": "project",', '"scope": "project",\n  "scope": "user",'));
+    expect(dup.message).toContain('duplicate key');
+    expect(dup.details.line).toBe(GOOD.split('\n').findIndex((l) => l.includes('"scope"')) + 2);
   });
 
   it('lineColumn is 1-based', async () => {

@@ -6,8 +6,8 @@ import { EXIT } from '../exit-codes.js';
 import { runSession } from '../session.js';
 
 export function run(args: CommandArgs): Promise<number> {
-  return runSession(args, async ({ out, roots }) => {
-    const list = await history();
+  return runSession(args, async ({ out, roots, environment }) => {
+    const list = await history({ stateDir: environment.stateDir });
     const shown = list.map((tx) => ({ ...tx, files: tx.files.map((f) => ({ ...f, path: displayPath(f.path, roots) })) }));
     if (shown.length === 0) out.out('No transactions yet.');
     for (const tx of shown) {

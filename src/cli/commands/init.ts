@@ -1,10 +1,13 @@
 // `patchbay init [dir]`: register patchbay's server in the chosen hosts, or (--no-mcp) write the
-// project manifest only.
-import { planAction } from '../../installers/index.js';
-import type { HostId, Scope } from '../../installers/types.js';
+// project manifest only. The wizard only asks; which hosts, scope and pin otherwise is the core's
+// policy (core/intent.ts), the same the MCP server's `plan` uses.
+import { resolveIntent, type HostSource, type IntentRequest } from '../../core/intent.js';
+import { loadManifest } from '../../core/manifest/manifest.js';
+import { planIntent } from '../../core/plan.js';
+import type { Detection } from '../../installers/types.js';
 import type { CommandArgs } from '../args.js';
 import { noTerminalError, runPlanFlow } from '../flow.js';
-import { defaultScope, describeChoice, detectedIds, detections, loadSelection, pinVersion, supportingScope, type Selection } from '../hosts.js';
+import { describeChoice, hostContext } from '../hosts.js';
 import { planManifestWrite } from '../manifest-plan.js';
 import { runSession, type Session } from '../session.js';
 
@@ -12,76 +15,48 @@ export function run(args: CommandArgs): Promise<number> {
   return runSession(args, init);
 }
 
-interface Choice {
-  hosts: HostId[];
-  scope: Scope;
-  /** Where the hosts came from, for the one line that says so. */
-  source: 'flag' | 'wizard' | 'manifest' | 'detected' | 'fallback';
-}
-
-async function choose(session: Session, selection: Selection): Promise<Choice> {
-  const { args, out } = session;
-  const manifest = selection.manifest?.manifest;
-  const wizard = out.interactive && !args.yes;
-  if (!wizard && !args.yes && args.hosts === undefined) {
-    throw noTerminalError('init', "--yes to use the detected hosts, or --host with a comma-separated list of opencode, claude-code, cursor, generic");
-  }
-  let hosts: HostId[];
-  let source: Choice['source'];
-  if (args.hosts !== undefined) {
-    hosts = args.hosts;
-    source = 'flag';
-  } else if (wizard) {
-    const { askHosts } = await import('../wizard.js');
-    const found = await detections(selection);
-    hosts = await askHosts(found, (manifest?.hosts as HostId[] | undefined) ?? detectedIds(found));
-    source = 'wizard';
-  } else if (manifest) {
-    hosts = manifest.hosts as HostId[];
-    source = 'manifest';
-  } else {
-    const found = detectedIds(await detections(selection));
-    hosts = found.length > 0 ? found : ['generic'];
-    source = found.length > 0 ? 'detected' : 'fallback';
-  }
-  let scope = defaultScope(session, selection);
-  if (wizard && args.scope === undefined) {
-    const { askScope } = await import('../wizard.js');
-    scope = await askScope(scope);
-  }
-  // The generic host has only a user file: falling back to it means the user scope unless a scope
-  // was asked for; a detected host without a file at the chosen scope is left out (and said so).
-  if (source === 'fallback' && args.scope === undefined && !manifest) scope = 'user';
-  if (source === 'detected') {
-    const usable = supportingScope(hosts, scope);
-    const skipped = hosts.filter((h) => !usable.includes(h));
-    if (skipped.length > 0) out.err(`patchbay: skipping ${skipped.join(', ')}: no ${scope} file (pass --scope user to include it).`);
-    hosts = usable.length > 0 ? usable : hosts;
-  }
-  return { hosts, scope, source };
-}
+const SOURCE_WORDS: Record<HostSource, string> = {
+  flag: 'from --host',
+  manifest: 'from patchbay.jsonc',
+  detected: 'detected',
+  fallback: 'no host detected, so patchbay falls back to the generic user file $XDG_CONFIG_HOME/mcp/mcp.json',
+  'in-scope': 'every host with a file at this scope',
+};
 
 async function init(session: Session): Promise<number> {
   const { args, out } = session;
-  const selection = await loadSelection(session);
-  const { hosts, scope, source } = await choose(session, selection);
-  const version = pinVersion(selection);
-  const report = { hosts, scope, version };
-
-  if (source !== 'wizard') {
-    const why = {
-      flag: 'from --host',
-      manifest: 'from patchbay.jsonc',
-      detected: 'detected',
-      fallback: 'no host detected, so patchbay falls back to the generic user file $XDG_CONFIG_HOME/mcp/mcp.json',
-      wizard: '',
-    }[source];
-    out.out(`Hosts (${why}): ${hosts.map((h) => describeChoice(h, selection.detections)).join(', ')}; scope: ${scope}`);
+  const ctx = hostContext(session);
+  const wizard = out.interactive && !args.yes;
+  if (!wizard && !args.yes && args.hosts === undefined) {
+    throw noTerminalError('init', '--yes to use the detected hosts, or --host with a comma-separated list of hosts (see patchbay init --help)');
   }
-
+  const request: IntentRequest = {
+    action: 'init',
+    ...(args.hosts !== undefined ? { hosts: args.hosts } : {}),
+    ...(args.scope !== undefined ? { scope: args.scope } : {}),
+    ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
+  };
+  let detections: Detection[] | null = null;
+  if (wizard) {
+    const { askHosts, askScope } = await import('../wizard.js');
+    const { detectHosts } = await import('../../installers/index.js');
+    const manifest = (await loadManifest(ctx.projectDir))?.manifest;
+    if (request.hosts === undefined) {
+      detections = await detectHosts(ctx);
+      request.hosts = await askHosts(detections, manifest?.hosts ?? detections.filter((d) => d.detected).map((d) => d.host));
+    }
+    if (request.scope === undefined) request.scope = await askScope(manifest?.scope ?? 'project');
+  }
+  const intent = await resolveIntent(ctx, request);
+  detections ??= intent.detections;
+  if (intent.skipped.length > 0) out.err(`patchbay: skipping ${intent.skipped.join(', ')}: no ${intent.scope} file (pass --scope user to include it).`);
+  if (!wizard) {
+    out.out(`Hosts (${SOURCE_WORDS[intent.source]}): ${intent.hosts.map((h) => describeChoice(h, detections)).join(', ')}; scope: ${intent.scope}`);
+  }
+  const report = { hosts: intent.hosts, scope: intent.scope, version: intent.version };
   const consent = args.yes || !out.interactive ? 'given' : 'ask';
   if (args.noMcp) {
-    const plan = await planManifestWrite(session, selection, { hosts, scope, version }, `init --no-mcp ${hosts.join(',')} (${scope})`);
+    const plan = await planManifestWrite(session, intent.manifest, report, `init --no-mcp ${intent.hosts.join(',')} (${intent.scope})`);
     return runPlanFlow(session, {
       plan,
       diagnostics: [],
@@ -90,13 +65,7 @@ async function init(session: Session): Promise<number> {
       consent,
     });
   }
-  const result = await planAction(selection.ctx, {
-    action: 'init',
-    hosts,
-    scope,
-    version,
-    ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
-  });
+  const result = await planIntent(ctx, intent);
   return runPlanFlow(session, {
     plan: result.plan,
     diagnostics: result.diagnostics,

@@ -7,10 +7,10 @@ import { EXIT } from '../exit-codes.js';
 import { runSession } from '../session.js';
 
 export function run(args: CommandArgs): Promise<number> {
-  return runSession(args, async ({ out, roots }) => {
+  return runSession(args, async ({ out, roots, environment }) => {
     let summary;
     try {
-      summary = await rollback(args.id, { force: args.force });
+      summary = await rollback(args.id, { force: args.force, stateDir: environment.stateDir });
     } catch (error) {
       if (isPatchbayError(error, 'nothing-to-rollback')) {
         out.out('Nothing to roll back: no committed transaction.');

@@ -1,42 +1,19 @@
 // `patchbay status [dir]`: per host × file, the state of patchbay's entry. Exit 0 when every selected
 // host is current, 1 on drift, 3 when a file is malformed (see exit-codes.ts).
-import type { Diagnostic } from '../../diagnostics.js';
 import { displayPath } from '../../display-path.js';
-import { inspectHosts } from '../../installers/index.js';
-import type { FileReport, HostId, HostReport, ServerEntry } from '../../installers/types.js';
+import type { FileReport, HostReport, ServerEntry } from '../../installers/types.js';
 import { redactUrl } from '../../redact.js';
 import { PACKAGE_NAME } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { EXIT, MALFORMED_CODES } from '../exit-codes.js';
 import { printDiagnostics } from '../flow.js';
 import { diagnosticJson } from '../format.js';
-import { defaultScope, loadSelection, pinVersion } from '../hosts.js';
+import { hostContext } from '../hosts.js';
+import { hostIsCurrent, statusOf } from '../../core/status.js';
 import { runSession, type Session } from '../session.js';
 
 export function run(args: CommandArgs): Promise<number> {
   return runSession(args, status);
-}
-
-const DRIFT_STATES = new Set(['stale', 'foreign', 'other-dialect']);
-
-/** A host is current when its target file holds our current entry and no file holds a conflicting one. */
-export function hostIsCurrent(report: HostReport): boolean {
-  const target = report.files.find((f) => f.target);
-  if (!target || target.state !== 'current') return false;
-  return !report.files.some((f) => DRIFT_STATES.has(f.state));
-}
-
-/** Host and file diagnostics, once each (an adapter may report a file's problem at both levels). */
-function allDiagnostics(reports: readonly HostReport[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return reports
-    .flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])
-    .filter((d) => {
-      const key = JSON.stringify([d.code, d.path, d.line, d.column, d.message]);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
 }
 
 function serverSummary(server: ServerEntry): string {
@@ -48,14 +25,6 @@ function serverJson(server: ServerEntry): ServerEntry {
   return server.url !== undefined ? { ...server, url: redactUrl(server.url) } : { ...server };
 }
 
-/**
- * Does any of this host's files hold patchbay's own entry (any version, any dialect)? A file that does
- * not parse cannot say, so it counts: status fails closed on it (exit 3) rather than look away.
- */
-function holdsOurEntry(report: HostReport): boolean {
-  return report.files.some((f) => f.servers.some((sv) => sv.name === 'patchbay' && sv.managed) || (f.exists && f.diagnostics.some((d) => d.severity === 'error')));
-}
-
 /** The files worth a row: every existing candidate, plus the target even when it does not exist yet. */
 function shownFiles(report: HostReport): FileReport[] {
   return report.files.filter((f) => f.exists || f.target);
@@ -63,28 +32,12 @@ function shownFiles(report: HostReport): FileReport[] {
 
 async function status(session: Session): Promise<number> {
   const { args, out, roots } = session;
-  const selection = await loadSelection(session);
-  const scope = defaultScope(session, selection);
-  const version = pinVersion(selection);
-  const request = { scope, version, ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}) };
-  // The status rule (docs/cli.md): --host, else the manifest's hosts, else exactly the hosts whose
-  // files already hold a patchbay entry. A host binary on PATH is not a registration, so it is never
-  // drift: the answer must not depend on what else is installed on the machine running the gate.
-  let hosts: HostId[];
-  let source: '--host' | 'patchbay.jsonc' | 'registered';
-  let reports: HostReport[];
-  if (args.hosts !== undefined || selection.manifest) {
-    hosts = args.hosts ?? (selection.manifest?.manifest.hosts as HostId[]);
-    source = args.hosts !== undefined ? '--host' : 'patchbay.jsonc';
-    reports = await inspectHosts(selection.ctx, { hosts, ...request });
-  } else {
-    reports = (await inspectHosts(selection.ctx, request)).filter(holdsOurEntry);
-    hosts = reports.map((r) => r.host);
-    source = 'registered';
-  }
-  const diagnostics = allDiagnostics(reports);
-  const malformed = diagnostics.some((d) => d.severity === 'error' && MALFORMED_CODES.has(d.code));
-  const current = reports.every(hostIsCurrent);
+  const result = await statusOf(hostContext(session), {
+    ...(args.hosts !== undefined ? { hosts: args.hosts } : {}),
+    ...(args.scope !== undefined ? { scope: args.scope } : {}),
+    ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
+  }, MALFORMED_CODES);
+  const { source, hosts, scope, version, reports, diagnostics, malformed, current } = result;
   const exitCode = malformed ? EXIT.refused : current ? EXIT.ok : EXIT.drift;
 
   const s = out.style;

@@ -78,10 +78,12 @@ export class PlanningOverlay {
     s.labels.add(label);
   }
 
-  /** Set the whole text of a new file (style and skeleton are the caller's). */
-  async create(file: string, text: string, label: string): Promise<void> {
+  /** Replace the whole current text (a file written whole, like the manifest); BOM kept. */
+  async replaceText(file: string, text: string, label: string): Promise<void> {
     const s = await this.state(file);
-    s.text = text;
+    const bom = text.startsWith(BOM);
+    s.bom = s.bom || bom;
+    s.text = bom ? text.slice(1) : text;
     s.exists = true;
     s.labels.add(label);
   }

@@ -2,11 +2,10 @@
 // (planning the install for the selected hosts) would raise, without writing anything.
 import * as z from 'zod';
 import type { HostId, Scope } from '../../installers/types.js';
-import { PATCHBAY_VERSION } from '../../version.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, wireDiagnostic } from '../present.js';
-import { hostContext, inspect, plan } from '../sources.js';
+import { hostContext, inspect, planCommand } from '../sources.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
 export const CheckInput = z.object({ scope: ScopeInput.optional(), hosts: HostsInput.optional() });
@@ -43,9 +42,8 @@ export async function check(environment: ServerEnvironment, input: z.infer<typeo
     initHosts = [...new Set(initHosts)];
     if (initHosts.length === 0) continue;
     try {
-      const result = await plan(environment, { action: 'init', hosts: initHosts, scope, version: PATCHBAY_VERSION }, ctx);
+      const result = await planCommand(environment, { action: 'init', hosts: initHosts, scope }, ctx);
       for (const d of result.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
-      for (const hp of result.hostPlans) for (const d of hp.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
     } catch (error) {
       diagnostics.push(errorDiagnostic(error, roots));
     }

@@ -5,19 +5,17 @@
 // BEFORE diffing (values of env/headers objects, secret-looking keys, credential-bearing URLs and
 // argv flags). Redacting both sides the same way keeps the diff limited to patchbay's own change.
 import * as z from 'zod';
-import type { Action, HostId, Scope } from '../../installers/types.js';
 import type { Plan } from '../../rollback/types.js';
 import { redactConfigText } from '../../redact.js';
-import { PACKAGE_NAME, PATCHBAY_VERSION } from '../../version.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
-import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
+import { makeEnvelope, type Envelope } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
-import { detect, hostContext, plan as planAction, unifiedDiff } from '../sources.js';
+import { planCommand, unifiedDiff } from '../sources.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
 export const PlanInput = z.object({
   action: z.enum(['init', 'migrate', 'uninstall']).describe('The command to preview'),
-  hosts: HostsInput.optional().describe('Hosts to include; default: the detected hosts'),
+  hosts: HostsInput.optional().describe('Hosts to include; default: as the CLI picks them (the manifest, else the detected hosts)'),
   scope: ScopeInput.optional().describe('Default: project'),
 });
 
@@ -32,10 +30,6 @@ export const PlanData = z.object({
   diff: z.string().describe('Unified diff of every file, secrets redacted'),
 });
 export type PlanData = z.infer<typeof PlanData>;
-
-export function commandLine(action: Action, hosts: readonly string[], scope: Scope): string {
-  return `npx --yes ${PACKAGE_NAME}@${PATCHBAY_VERSION} ${action} --yes --host ${hosts.join(',')} --scope ${scope}`;
-}
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -58,33 +52,20 @@ export function redactPlan(p: Plan): Plan {
 
 export async function planTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
   const roots = rootsOf(environment);
-  const scope: Scope = input.scope ?? 'project';
-  const diagnostics: WireDiagnostic[] = [];
-  let hosts: HostId[];
-  try {
-    hosts = input.hosts ? [...new Set(input.hosts)] : (await detect(environment)).filter((d) => d.detected).map((d) => d.host);
-  } catch (error) {
-    return makeEnvelope<PlanData>('plan', 'unavailable', undefined, [errorDiagnostic(error, roots)]);
-  }
-  if (hosts.length === 0) {
-    return makeEnvelope<PlanData>('plan', 'empty', undefined, [
-      {
-        code: 'no-hosts',
-        severity: 'info',
-        message: 'No host was detected, so there is nothing to plan.',
-        hint: 'Pass hosts explicitly, e.g. {"action":"init","hosts":["claude-code"]}.',
-      },
-    ]);
-  }
   let result;
   try {
-    result = await planAction(environment, { action: input.action, hosts, scope, version: PATCHBAY_VERSION }, await hostContext(environment));
+    // The same policy and planner as the CLI: hosts, scope and the manifest's pin are resolved by the
+    // core, so the diff shown here is what `command` writes.
+    result = await planCommand(environment, {
+      action: input.action,
+      ...(input.hosts ? { hosts: input.hosts } : {}),
+      ...(input.scope ? { scope: input.scope } : {}),
+    });
   } catch (error) {
     return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
   }
-  for (const d of result.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
-  for (const hp of result.hostPlans) for (const d of hp.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
-  const diags = dedupeDiagnostics(diagnostics);
+  const { intent } = result;
+  const diags = dedupeDiagnostics(result.diagnostics.map((d) => wireDiagnostic(d, roots)));
   const hasErrors = diags.some((d) => d.severity === 'error');
   const changes = result.plan.changes;
   const files = changes.map((c) => {
@@ -98,14 +79,14 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
   const show = (absolute: string) => showPath(absolute, roots);
   const data: PlanData = {
     action: input.action,
-    scope,
-    hosts,
+    scope: intent.scope,
+    hosts: intent.hosts,
     applicable: !hasErrors && changes.length > 0,
     files,
     summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
     diff: changes.length > 0 ? await unifiedDiff(redactPlan(result.plan), show) : '',
   };
-  if (data.applicable) data.command = commandLine(input.action, hosts, scope);
+  if (data.applicable) data.command = result.command;
   const status = hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok';
   return makeEnvelope('plan', status, data, diags);
 }

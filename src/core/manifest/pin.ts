@@ -1,8 +1,8 @@
 // What the CLI needs of the manifest without evaluating zod (~13 ms at start-up, measured with
 // --cpu-prof): its file name, the `$schema` URL and the pin. Most projects have no manifest, so the
 // zod schema (manifest-schema.ts) is loaded only when one is parsed.
-import type { Manifest } from './manifest-schema.js';
-import { PACKAGE_NAME } from '../version.js';
+import type { Manifest } from './schema.js';
+import { PACKAGE_NAME } from '../../version.js';
 
 export const MANIFEST_FILE = 'patchbay.jsonc';
 

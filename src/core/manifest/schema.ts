@@ -2,10 +2,10 @@
 // server entry (the pinned patchbay server). The zod schema is the single source: the JSON schema the
 // package ships (schema/patchbay.schema.json) is generated from it, and a test keeps the two equal.
 import { z } from 'zod';
-import { HOST_IDS } from '../installers/types.js';
-import { PIN } from './manifest-pin.js';
+import { HOST_IDS } from '../../installers/types.js';
+import { PIN } from './pin.js';
 
-export { MANIFEST_FILE, pinnedVersion, schemaUrl } from './manifest-pin.js';
+export { MANIFEST_FILE, pinnedVersion, schemaUrl } from './pin.js';
 
 export const ServerEntrySchema = z
   .object({
@@ -23,7 +23,7 @@ export const ManifestSchema = z
       .array(z.enum(HOST_IDS as [string, ...string[]]))
       .min(1)
       .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice')
-      .describe('Hosts to register in: opencode, claude-code, cursor, generic.'),
+      .describe(`Hosts to register in: ${HOST_IDS.join(', ')}.`),
     scope: z.enum(['project', 'user']).describe("'project' writes the project's files, 'user' the user's."),
     servers: z
       .object({ patchbay: ServerEntrySchema })

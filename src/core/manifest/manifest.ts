@@ -2,96 +2,62 @@
 // bytes and applied by the transaction engine like any host file. Errors carry line:column.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { PatchbayError } from '../errors.js';
-import type { HostId, Scope } from '../installers/types.js';
-import { MANIFEST_FILE, schemaUrl } from './manifest-pin.js';
-import type { Manifest } from './manifest-schema.js';
-import { PACKAGE_NAME } from '../version.js';
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
+import { jsonCodec } from '../../installers/jsonc/document.js';
+import { PatchbayError } from '../../errors.js';
+import type { HostId, Scope } from '../../installers/types.js';
+import { MANIFEST_FILE, schemaUrl } from './pin.js';
+import type { Manifest } from './schema.js';
+import { PACKAGE_NAME } from '../../version.js';
 
 export function manifestPath(projectDir: string): string {
   return path.join(projectDir, MANIFEST_FILE);
 }
 
-/** 1-based line and column of a character offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-function invalid(file: string, text: string, offset: number, message: string, pointer?: string): PatchbayError {
-  const { line, column } = lineColumn(text, offset);
+function invalid(file: string, at: { line: number; column: number }, message: string, pointer?: string): PatchbayError {
   return new PatchbayError('manifest-invalid', message, {
     path: file,
-    line,
-    column,
+    line: at.line,
+    column: at.column,
     ...(pointer !== undefined ? { pointer } : {}),
     hint: `Fix ${MANIFEST_FILE} by hand, or delete it and run 'patchbay init --no-mcp' to write a new one.`,
   });
-}
-
-/** The closest existing node for a zod issue path (a missing key points at its parent object). */
-function nodeForPath(root: Node, issuePath: readonly PropertyKey[]): Node {
-  const segments = issuePath.filter((s): s is string | number => typeof s !== 'symbol');
-  for (let n = segments.length; n >= 0; n--) {
-    const node = findNodeAtLocation(root, segments.slice(0, n));
-    if (node) {
-      // For a property, point at its key (the line people look for), not the value.
-      return node.parent?.type === 'property' && node.parent.children?.[1] === node ? (node.parent.children[0] ?? node) : node;
-    }
-  }
-  return root;
 }
 
 function pointerOf(issuePath: readonly PropertyKey[]): string {
   return issuePath.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-/** Parses and validates manifest text; throws PatchbayError('manifest-invalid') with line:column. */
+/**
+ * Parses and validates manifest text; throws PatchbayError('manifest-invalid') with line:column. The
+ * manifest is read with the same JSONC document as every host file: a BOM is fine, a duplicate key is
+ * refused (which copy wins would be a guess), positions are 1-based.
+ */
 export async function parseManifest(text: string, file: string): Promise<Manifest> {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  const first = errors[0];
+  const doc = jsonCodec('jsonc').parse(text, { path: file });
+  const first = doc.diagnostics.find((d) => d.severity === 'error');
   if (first !== undefined) {
-    throw invalid(file, text, first.offset, `${MANIFEST_FILE} is not valid JSONC: ${printParseErrorCode(first.error)}.`);
+    throw invalid(file, { line: first.line ?? 1, column: first.column ?? 1 }, `${MANIFEST_FILE}: ${first.message}.`, first.pointer);
   }
-  if (root === undefined) throw invalid(file, text, 0, `${MANIFEST_FILE} is empty.`);
-  const value: unknown = JSON.parse(JSON.stringify(parseTreeValue(root)));
-  const { ManifestSchema } = await import('./manifest-schema.js');
-  const result = ManifestSchema.safeParse(value);
+  if (doc.empty) throw invalid(file, { line: 1, column: 1 }, `${MANIFEST_FILE} is empty.`);
+  const { ManifestSchema } = await import('./schema.js');
+  const result = ManifestSchema.safeParse(doc.get([]));
   if (!result.success) {
     const issue = result.error.issues[0];
-    const issuePath = issue?.path ?? [];
-    const node = nodeForPath(root, issuePath);
+    const issuePath = (issue?.path ?? []).filter((s): s is string | number => typeof s !== 'symbol');
+    // The closest existing node: a missing key points at its parent object.
+    let at = { line: 1, column: 1 };
+    for (let n = issuePath.length; n >= 0; n--) {
+      const found = doc.position(issuePath.slice(0, n), n === issuePath.length ? 'key' : 'value');
+      if (found) {
+        at = found;
+        break;
+      }
+    }
     const where = issuePath.length > 0 ? issuePath.join('.') : 'the top level';
-    throw invalid(file, text, node.offset, `${MANIFEST_FILE}: ${where}: ${issue?.message ?? 'invalid'}.`, pointerOf(issuePath));
+    throw invalid(file, at, `${MANIFEST_FILE}: ${where}: ${issue?.message ?? 'invalid'}.`, pointerOf(issuePath));
   }
   return result.data;
-}
-
-/** jsonc-parser's getNodeValue, inlined to keep duplicate keys "last wins" like JSON.parse. */
-function parseTreeValue(node: Node): unknown {
-  switch (node.type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const prop of node.children ?? []) {
-        const [key, val] = prop.children ?? [];
-        if (key && val) out[String(key.value)] = parseTreeValue(val);
-      }
-      return out;
-    }
-    case 'array':
-      return (node.children ?? []).map(parseTreeValue);
-    default:
-      return node.value;
-  }
 }
 
 export interface LoadedManifest {
@@ -154,7 +120,7 @@ export function renderManifest(content: ManifestContent, existingText: string | 
   ] as const) {
     const root = parseTree(text);
     const current = root ? findNodeAtLocation(root, [key]) : undefined;
-    if (current && JSON.stringify(parseTreeValue(current)) === JSON.stringify(value)) continue;
+    if (current && JSON.stringify(getNodeValue(current)) === JSON.stringify(value)) continue;
     text = applyEdits(text, modify(text, [key], value, { formattingOptions: format }));
   }
   return text;

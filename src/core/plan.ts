@@ -1,0 +1,47 @@
+// What a command would write, as one Plan: the same function behind the CLI's init / migrate /
+// uninstall (preview, confirm, apply) and the MCP server's `plan` tool (preview only), so the diff an
+// agent is shown is exactly what the command line it is given writes.
+import type { Diagnostic } from '../diagnostics.js';
+import type { HostContext, HostPlan } from '../installers/types.js';
+import type { Plan } from '../rollback/types.js';
+import { PACKAGE_NAME, PATCHBAY_VERSION } from '../version.js';
+import { commandLine, type Intent } from './intent.js';
+import { pinnedVersion } from './manifest/pin.js';
+import { manifestPath, renderManifest } from './manifest/manifest.js';
+
+export interface IntentPlan {
+  plan: Plan;
+  hostPlans: HostPlan[];
+  diagnostics: Diagnostic[];
+  /** The command line that applies this plan (`npx --yes patchbay-mcp@<v> init --yes --host … --scope …`). */
+  command: string;
+}
+
+const ACTION = { init: 'install', migrate: 'migrate', uninstall: 'uninstall' } as const;
+
+export async function planIntent(ctx: HostContext, intent: Intent): Promise<IntentPlan> {
+  const { planOperations, selfBinding, PlanningOverlay } = await import('../installers/index.js');
+  const overlay = new PlanningOverlay();
+  const binding = selfBinding(intent.version);
+  const result = await planOperations(
+    ctx,
+    intent.hosts.map((host) => ({ host, scope: intent.scope, binding, action: ACTION[intent.action] })),
+    {
+      description: `${intent.action} ${intent.hosts.join(',')} (${intent.scope})`,
+      overlay,
+      ...(intent.opencodeVersion !== undefined ? { opencodeVersion: intent.opencodeVersion } : {}),
+      // migrate re-pins a manifest pinned to another version in the same transaction, so `init --yes`
+      // and `status` keep agreeing with the host files afterwards.
+      before: intent.action === 'migrate' && intent.manifest && pinnedVersion(intent.manifest.manifest) !== PATCHBAY_VERSION
+        ? async () => {
+          const loaded = intent.manifest!;
+          const file = manifestPath(ctx.projectDir);
+          await overlay.file(file);
+          const text = renderManifest({ hosts: loaded.manifest.hosts, scope: loaded.manifest.scope, version: PATCHBAY_VERSION }, loaded.text);
+          await overlay.replaceText(file, text, 'manifest');
+        }
+        : undefined,
+    },
+  );
+  return { ...result, command: commandLine(intent, `${PACKAGE_NAME}@${PATCHBAY_VERSION}`) };
+}
