@@ -37,7 +37,9 @@ class TomlDocument implements ConfigDocument {
   }
 
   get(path: DocPath): DocValue | undefined {
-    return this.#parsed ? valueAt(this.#parsed.value, path) : undefined;
+    // A copy: a caller that changes what it got must not change what the document answers next.
+    const value = this.#parsed ? valueAt(this.#parsed.value, path) : undefined;
+    return value === undefined ? undefined : structuredClone(value);
   }
 
   position(path: DocPath): { line: number; column: number } | undefined {

@@ -58,7 +58,7 @@ function checkContainer(ctx: EditContext, path: DocPath): void {
       if (list && isContainer && def.node.type === 'TOMLArray') {
         fail(ctx, 'toml-unsupported-layout', `${show(prefix)} is an inline array (${show(prefix)} = [...]), which patchbay does not rewrite`, def, `rewrite it as [[${show(prefix)}]] blocks, or edit it by hand`);
       }
-      fail(ctx, 'invalid-shape', `${show(prefix)} is ${describe(def.node)}, not a table`, def, `patchbay needs ${show(prefix)} to be a table; fix or remove it`);
+      fail(ctx, 'invalid-shape', `${show(prefix)} is ${describeValue(def.node)}, not a table`, def, `patchbay needs ${show(prefix)} to be a table; fix or remove it`);
     }
     if (def.how === 'array-of-tables' && !(list && isContainer)) {
       fail(ctx, 'invalid-shape', `${show(prefix)} is a list ([[${show(prefix)}]]), not a table of named entries`, def, 'this host expects named [table] entries; fix or remove the [[...]] blocks');
@@ -69,7 +69,7 @@ function checkContainer(ctx: EditContext, path: DocPath): void {
   }
 }
 
-function describe(node: { type: string; kind?: string }): string {
+function describeValue(node: { type: string; kind?: string }): string {
   if (node.type === 'TOMLArray') return 'an array';
   if (node.type === 'TOMLInlineTable') return 'an inline table';
   return node.kind === 'integer' ? 'an integer' : `a ${node.kind ?? 'value'}`;
@@ -77,12 +77,14 @@ function describe(node: { type: string; kind?: string }): string {
 
 /** The lines of the header tables that spell `path` (its own and its sub-tables'). */
 function tableGroup(ctx: EditContext, path: DocPath, def: Definition): { start: number; end: number } {
-  const group = ctx.layout.tables.filter((t) => startsWith(t.resolvedKey, path));
-  const first = group[0];
-  const last = group[group.length - 1];
-  const firstIndex = ctx.layout.tables.indexOf(first as (typeof group)[number]);
-  // Consecutive, or another table sits between them and cutting "the entry" would cut it too.
-  if (first === undefined || last === undefined || ctx.layout.tables[firstIndex + group.length - 1] !== last) {
+  const { tables } = ctx.layout;
+  const firstIndex = tables.findIndex((t) => startsWith(t.resolvedKey, path));
+  const count = tables.filter((t) => startsWith(t.resolvedKey, path)).length;
+  const span = tables.slice(firstIndex, firstIndex + count);
+  const first = span[0];
+  const last = span[span.length - 1];
+  // They must be consecutive: with another table between them, cutting "the entry" would cut it too.
+  if (first === undefined || last === undefined || !span.every((t) => startsWith(t.resolvedKey, path))) {
     fail(ctx, 'toml-unsupported-layout', `the tables of ${show(path)} are not together (another table sits between them), so they cannot be cut as one block`, def, 'move its [sub.tables] right below it');
   }
   return { start: lineStart(ctx.text, first.range[0]), end: lineEnd(ctx.text, last.range[1]) };

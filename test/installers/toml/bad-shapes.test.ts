@@ -48,6 +48,7 @@ describe('edits refuse', () => {
     ['mcp_servers a table (list wanted)', '[mcp_servers.a]\ncommand = "x"\n', ['insert', ['mcp_servers', 0]], 'invalid-shape', { line: 1, column: 1 }],
     ['the name already there', '[mcp_servers.github]\ncommand = "x"\n', ['insert', ['mcp_servers', 'github']], 'entry-exists', { line: 1, column: 1 }],
     ['a server whose sub-tables are apart', '[mcp_servers.a]\ncommand = "x"\n[other]\n[mcp_servers.a.env]\nK = "v"\n', ['remove', ['mcp_servers', 'a']], 'toml-unsupported-layout', { line: 1, column: 1 }],
+    ['a server with sub-tables on both sides of another table', '[mcp_servers.a]\n[other]\n[mcp_servers.a.env]\n[mcp_servers.a.x]\n', ['remove', ['mcp_servers', 'a']], 'toml-unsupported-layout', { line: 1, column: 1 }],
     ['removing an inline-table server', '[mcp_servers]\ngithub = { command = "x" }\n', ['remove', ['mcp_servers', 'github']], 'toml-unsupported-layout', { line: 2, column: 1 }],
     ['removing a dotted-key server', 'mcp_servers.github.command = "x"\n', ['remove', ['mcp_servers', 'github']], 'toml-unsupported-layout', { line: 1, column: 13 }],
     ['removing a key, not a table', '[mcp_servers.a]\ncommand = "x"\n', ['remove', ['mcp_servers', 'a', 'command']], 'toml-unsupported-layout', { line: 2, column: 1 }],

@@ -46,6 +46,11 @@ describe('reading', () => {
     expect(doc.get(['providers', 'name'])).toBeUndefined();
   });
 
+  test('get hands out copies', () => {
+    (doc.get(['mcp_servers', 'a', 'env']) as Record<string, unknown>).K = 'changed';
+    expect(doc.get(['mcp_servers', 'a', 'env'])).toEqual({ K: 'v' });
+  });
+
   test('position: 1-based line:column of the header, the key, or the value', () => {
     expect(doc.position(['mcp_servers', 'a'])).toEqual({ line: 5, column: 1 });
     expect(doc.position(['mcp_servers'])).toEqual({ line: 5, column: 1 }); // implied by [mcp_servers.a]
