@@ -9,7 +9,7 @@ export function isTable(value: DocValue | undefined): value is Table {
 }
 
 /** A key as written in a header or before `=`: bare when TOML 1.0 allows it, quoted otherwise. */
-export function printKey(key: string): string {
+function printKey(key: string): string {
   return /^[A-Za-z0-9_-]+$/.test(key) ? key : printString(key);
 }
 
@@ -20,7 +20,7 @@ export function printPath(path: readonly string[]): string {
 
 const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
 
-export function printString(text: string): string {
+function printString(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;
