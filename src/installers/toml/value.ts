@@ -1,6 +1,8 @@
 // The plain value of a parsed TOML document. toml-eslint-parser has getStaticTOMLValue, but it turns
 // dates into Date objects, which are not DocValues and lose how the date was written (a local date
-// 1979-05-27 would come back as a UTC instant); here a date stays the exact text of the file.
+// 1979-05-27 would come back as a UTC instant), and it assigns keys with plain `obj[key]`, so a
+// `[x.__proto__.y]` table writes into Object.prototype of the whole process (1.0.3, checked). Here a
+// date stays the exact text of the file and every key becomes an own property.
 import type { AST } from 'toml-eslint-parser';
 import type { DocPath, DocValue } from '../document/types.js';
 import { keyName } from './layout.js';

@@ -46,6 +46,17 @@ describe('reading', () => {
     expect(doc.get(['providers', 'name'])).toBeUndefined();
   });
 
+  test('a "__proto__" key is an ordinary key, read and written as one', () => {
+    const { inserted } = roundTrip('', ['mcp_servers', '__proto__'], { env: JSON.parse('{"__proto__": "x"}') });
+    expect(inserted).toBe('[mcp_servers.__proto__]\n\n[mcp_servers.__proto__.env]\n__proto__ = "x"\n');
+    const value = parse(inserted).get(['mcp_servers']) as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(JSON.stringify(value)).toBe('{"__proto__":{"env":{"__proto__":"x"}}}');
+    // Nothing leaked into every object (the parser's own getStaticTOMLValue would do that here).
+    expect(({} as Record<string, unknown>).env).toBeUndefined();
+  });
+
   test('get hands out copies', () => {
     (doc.get(['mcp_servers', 'a', 'env']) as Record<string, unknown>).K = 'changed';
     expect(doc.get(['mcp_servers', 'a', 'env'])).toEqual({ K: 'v' });

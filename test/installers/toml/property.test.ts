@@ -40,12 +40,13 @@ const VALUES = [
 const ROOT_KEYS = ['model', 'a-b', '"quoted key"', "'lit.eral'", 'features.hooks', 'features.memories', 'sandbox.network.on', '"é"'];
 const TABLE_KEYS = ['k', 'x.y', '"q k"', 'z'];
 const OTHER_TABLES = ['tools', 'projects."/home/x"', 'marketplaces."a.b"', 'notice.model_migrations', "'shell env'"];
-// Server names as written in headers, and as the parser reads them.
+// Server names as written in headers (whitespace around a dot is allowed), and as the parser reads them.
 const SERVERS: Array<[string, string]> = [
   ['a', 'a'],
   ['b-c', 'b-c'],
   ['"my.server"', 'my.server'],
-  ['"é x"', 'é x'],
+  [' "é x" ', 'é x'],
+  ["'lit key'", 'lit key'],
 ];
 
 const commentText = fc.string({ unit: fc.constantFrom('a', ' ', '#', '[', ']', '=', '"', "'", '.', 'é', '😀', '\t'), maxLength: 12 }).map((s) => `#${s}`);
@@ -121,16 +122,20 @@ const char = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
 );
 const str = fc.string({ unit: char, maxLength: 10 });
+// A "__proto__" key is valid TOML and get() keeps it (codec.test.ts), but the oracle, the parser's
+// getStaticTOMLValue, assigns it like any key: it drops it, or for a table named __proto__ writes
+// into Object.prototype and breaks every later comparison. Generated keys and names leave it out.
+const key = str.filter((k) => k !== '__proto__');
 const scalar = fc.oneof(str, fc.integer(), fc.double(), fc.boolean());
 const codexEntry = fc.record(
   {
     command: str,
     args: fc.array(str, { maxLength: 3 }),
-    env: fc.dictionary(str, str, { maxKeys: 3, noNullPrototype: true }),
+    env: fc.dictionary(key, str, { maxKeys: 3, noNullPrototype: true }),
     startup_timeout_sec: fc.oneof(fc.integer({ min: 0, max: 600 }), fc.double()),
     enabled: fc.boolean(),
     nested: fc.array(fc.array(scalar, { maxLength: 2 }), { maxLength: 2 }),
-    tools: fc.dictionary(str, fc.record({ approval_mode: str }, { noNullPrototype: true }), { maxKeys: 2, noNullPrototype: true }),
+    tools: fc.dictionary(key, fc.record({ approval_mode: str }, { noNullPrototype: true }), { maxKeys: 2, noNullPrototype: true }),
   },
   { requiredKeys: ['command'], noNullPrototype: true },
 );
@@ -138,7 +143,7 @@ const vibeEntry = fc.record(
   { name: str, transport: fc.constantFrom('stdio', 'http'), command: str, args: fc.array(str, { maxLength: 3 }), auth: fc.record({ type: str, api_key_env: str }, { noNullPrototype: true }) },
   { requiredKeys: ['name', 'transport'], noNullPrototype: true },
 );
-const serverName = fc.oneof(fc.constantFrom(...SERVERS.map(([, name]) => name)), str);
+const serverName = fc.oneof(fc.constantFrom(...SERVERS.map(([, name]) => name)), key);
 
 function withEntry(value: unknown, path: DocPath, entry: DocValue): unknown {
   const copy = structuredClone(value) as Record<string, unknown>;

@@ -13,6 +13,7 @@ export function after(doc: ConfigDocument, edits: TextEdit[]): string {
   return applyTextEdits(doc.text, edits);
 }
 
+/** Never give it a "__proto__" key: getStaticTOMLValue would write a table of that name into Object.prototype. */
 export function realValue(text: string): unknown {
   return getStaticTOMLValue(parseTOML(text.replace(/^\uFEFF/, ''), { tomlVersion: '1.0.0' }));
 }
