@@ -1,7 +1,9 @@
 // Line arithmetic for whole-table edits. An inserted block goes at the END of a line (before its line
 // break, or at the end of a file without a final newline) as `EOL EOL block`, so the file's own line
 // break, final newline or lack of it, stays after the block untouched. Removal takes back the line
-// break and the one empty line above a block: exactly that separator, whatever was around it.
+// break and the one empty line above a block: exactly that separator, whatever was around it. A blank
+// file gets `block EOL` at offset 0 instead, and a block with nothing but whitespace above it is cut
+// with the line break after it.
 // In a parsed document every line break is LF or CRLF (TOML rejects a lone CR).
 
 /** Offset of the end of the line holding `offset`: before its LF/CRLF, or the end of the text. */
