@@ -1,0 +1,2 @@
+// TOML config files (Codex, Grok: [mcp_servers.<name>] tables; Mistral Vibe: [[mcp_servers]] blocks).
+export { tomlCodec } from './document.js';
