@@ -86,13 +86,14 @@ export async function terminate(child: ChildProcessWithoutNullStreams, graceMs: 
     if (!exited(child)) {
       child.stdin.end();
       if (!(await waitExit(child, graceMs))) {
-        if (process.platform === 'win32') await killTreeWindows(child, graceMs);
-        else {
-          signalGroup(child, 'SIGTERM');
-          if (!(await waitExit(child, graceMs))) {
-            signalGroup(child, 'SIGKILL');
-            await waitExit(child, graceMs);
-          }
+        if (process.platform === 'win32') return await killTreeWindows(child, graceMs);
+        signalGroup(child, 'SIGTERM');
+        if (!(await waitExit(child, graceMs))) {
+          // SIGKILL to the group cannot be ignored: every member is dead once it is delivered. What
+          // may linger are zombies waiting for init to collect them, which run nothing: no more waiting.
+          signalGroup(child, 'SIGKILL');
+          await waitExit(child, graceMs);
+          return;
         }
       }
     }
@@ -100,10 +101,7 @@ export async function terminate(child: ChildProcessWithoutNullStreams, graceMs: 
     // The leader is gone; a grandchild it did not wait for may still hold the group.
     if (signalGroup(child, 0)) {
       signalGroup(child, 'SIGTERM');
-      if (!(await waitGroupGone(child, graceMs))) {
-        signalGroup(child, 'SIGKILL');
-        await waitGroupGone(child, graceMs);
-      }
+      if (!(await waitGroupGone(child, graceMs))) signalGroup(child, 'SIGKILL');
     }
   } finally {
     liveGroups.delete(child);
