@@ -20,7 +20,7 @@ export async function checkRemote(launch: RemoteLaunch, options: RemoteCheckOpti
   try {
     const work = sse ? sse.open().then(() => handshake(sse, options.clientVersion)) : handshake(http as HttpChannel, options.clientVersion);
     const done = await withDeadline(work, options.timeoutMs, started);
-    return { ok: true, protocolVersion: done.protocolVersion, tools: done.toolNames.length, toolNames: done.toolNames, ms: Date.now() - started, ...(done.serverName !== undefined ? { serverName: done.serverName } : {}) };
+    return { ok: true, protocolVersion: done.protocolVersion, tools: done.toolNames.length, toolNames: done.toolNames, ms: Date.now() - started };
   } catch (error) {
     const failure = isCheckError(error) ? error : new CheckError('unreachable', String(error));
     return { ok: false, code: failure.code, message: failure.message, ms: Date.now() - started };

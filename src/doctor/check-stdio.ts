@@ -45,7 +45,7 @@ export async function checkStdio(launch: StdioLaunch, options: StdioCheckOptions
   let result: CheckResult;
   try {
     const done = await withDeadline(handshake(channel, options.clientVersion), options.timeoutMs, started);
-    result = { ok: true, protocolVersion: done.protocolVersion, tools: done.toolNames.length, toolNames: done.toolNames, ms: Date.now() - started, ...(done.serverName !== undefined ? { serverName: done.serverName } : {}) };
+    result = { ok: true, protocolVersion: done.protocolVersion, tools: done.toolNames.length, toolNames: done.toolNames, ms: Date.now() - started };
   } catch (error) {
     const failure = isCheckError(error) ? error : new CheckError('spawn-failed', String(error));
     result = { ok: false, code: failure.code, message: failure.message, ms: Date.now() - started };

@@ -13,7 +13,6 @@ const MAX_TOOL_PAGES = 50;
 export interface Handshake {
   protocolVersion: string;
   toolNames: string[];
-  serverName?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -48,8 +47,7 @@ export async function handshake(channel: RpcChannel, clientVersion: string): Pro
   const protocolVersion = init.protocolVersion as string;
   channel.negotiated(protocolVersion);
   await channel.notify('notifications/initialized');
-  const serverName = obj(init.serverInfo)?.name;
-  const done = (toolNames: string[]): Handshake => ({ protocolVersion, toolNames, ...(typeof serverName === 'string' ? { serverName } : {}) });
+  const done = (toolNames: string[]): Handshake => ({ protocolVersion, toolNames });
   // A server without the tools capability has nothing to list; asking would only earn -32601.
   if (obj(obj(init.capabilities)?.tools) === undefined) return done([]);
   const toolNames: string[] = [];

@@ -97,6 +97,7 @@ export async function terminate(child: ChildProcessWithoutNullStreams, graceMs: 
         }
       }
     }
+    // A failed spawn (ENOENT, EACCES) has no pid; Node already set a negative exitCode for it.
     if (process.platform === 'win32' || child.pid === undefined) return;
     // The leader is gone; a grandchild it did not wait for may still hold the group.
     if (signalGroup(child, 0)) {
@@ -115,10 +116,6 @@ export function killAllNow(): void {
     else signalGroup(child, 'SIGKILL');
   }
   liveGroups.clear();
-}
-
-export function liveServerCount(): number {
-  return liveGroups.size;
 }
 
 /**

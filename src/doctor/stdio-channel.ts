@@ -57,11 +57,6 @@ export class StdioChannel implements RpcChannel {
     });
   }
 
-  /** The first failure, if any (later ones are consequences). */
-  get failed(): CheckError | undefined {
-    return this.failure;
-  }
-
   request(method: string, params: unknown): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;

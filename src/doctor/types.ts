@@ -93,7 +93,6 @@ export interface CheckSuccess {
   tools: number;
   toolNames: string[];
   ms: number;
-  serverName?: string;
 }
 
 export interface CheckFailure {
