@@ -120,12 +120,14 @@ export function killAllNow(): void {
 
 /**
  * Detached groups do not get the terminal's Ctrl-C, so doctor forwards it: on SIGINT/SIGTERM every
- * live group is killed and the process exits with 130/143; on any exit the same happens
- * synchronously. Returns the uninstaller.
+ * live group is killed, `onInterrupt` runs (to tidy the terminal), and the process exits with
+ * 130/143; on any exit the groups are killed synchronously. Returns the uninstaller.
  */
-export function installCleanup(): () => void {
+export function installCleanup(onInterrupt: (stopped: number) => void = () => {}): () => void {
   const onSignal = (signal: NodeJS.Signals): void => {
+    const stopped = liveGroups.size;
     killAllNow();
+    onInterrupt(stopped);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.on('SIGINT', onSignal);

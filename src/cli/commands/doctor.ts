@@ -70,7 +70,10 @@ async function doctor(session: Session): Promise<number> {
   for (const d of read.diagnostics) out.err(formatDiagnostic(d, roots, out.style));
 
   const progress = progressLine(out);
-  const uninstall = installCleanup();
+  const uninstall = installCleanup((stopped) => {
+    progress.clear();
+    out.err(`patchbay: doctor interrupted; killed ${stopped} running ${stopped === 1 ? 'server' : 'servers'}`);
+  });
   let report;
   try {
     report = await runDoctor(targets, {
