@@ -115,7 +115,8 @@ export function launchFromMcpServersEntry(value: unknown, ctx: LaunchContext): E
     const headers = stringMap(value.headers, 'headers');
     if (typeof headers === 'string') return invalid(transport, display, headers);
     if (value.disabled === true) return { transport, display, result: { kind: 'disabled', reason: '`disabled: true` in the entry' } };
-    return { transport, display, result: finish({ transport, url, headers }, ctx) };
+    const inferred = type === undefined;
+    return { transport, display, result: finish({ transport, url, headers, ...(inferred ? { sseFallback: true } : {}) }, ctx) };
   }
   return invalid('unknown', '', 'the entry has neither a `command` nor a `url`');
 }
@@ -149,7 +150,7 @@ export function launchFromOpenCodeEntry(value: unknown, ctx: LaunchContext): Ent
     const headers = stringMap(value.headers, 'headers');
     if (typeof headers === 'string') return invalid('http', display, headers);
     if (disabled) return { transport: 'http', display, result: { kind: 'disabled', reason: disabledReason } };
-    return { transport: 'http', display, result: finish({ transport: 'http', url: value.url, headers }, ctx) };
+    return { transport: 'http', display, result: finish({ transport: 'http', url: value.url, headers, sseFallback: true }, ctx) };
   }
   const got = value.type === undefined ? 'the entry has none' : `not ${JSON.stringify(value.type)}`;
   return invalid('unknown', '', `OpenCode needs \`type\` "local" or "remote", ${got} (OpenCode rejects the whole file)`);

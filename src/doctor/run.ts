@@ -56,6 +56,10 @@ function groupLaunches(targets: readonly Target[]): Group[] {
       group = { id: `L${groups.size + 1}`, launch: target.launch.launch, targets: [], label: `${target.host} ${target.name}` };
       groups.set(key, group);
     }
+    // One start serves hosts that fall back to SSE and hosts that do not: allow the fallback when any
+    // of them would, and let rowFor give the others the refusal (hostsWouldFallBack).
+    const own = target.launch.launch;
+    if (own.transport !== 'stdio' && own.sseFallback && group.launch.transport !== 'stdio') group.launch = { ...group.launch, sseFallback: true };
     group.targets.push(index);
   });
   return [...groups.values()];
@@ -70,6 +74,14 @@ function checkedStatus(result: CheckResult, pendingApproval: string | undefined)
 
 function baseRow(target: Target, status: RowStatus): Row {
   return { host: target.host, scope: target.scope, file: target.file, name: target.name, transport: target.transport, status, display: target.display, notes: [] };
+}
+
+/** What this target's host sees of a shared result: without a fallback of its own, the refusal. */
+function resultForHost(target: Target, result: CheckResult): CheckResult {
+  if (!result.ok || result.viaSse === undefined) return result;
+  const own = target.launch.kind === 'launch' ? target.launch.launch : undefined;
+  if (own?.transport !== 'stdio' && own?.sseFallback) return result;
+  return { ok: false, code: 'http-status', message: result.viaSse.refusal, ms: result.ms };
 }
 
 function rowFor(target: Target, check: { group: Group; result: CheckResult } | undefined): Row {
@@ -92,11 +104,13 @@ function rowFor(target: Target, check: { group: Group; result: CheckResult } | u
       throw new Error('override entries are not targets');
     case 'launch': {
       if (!check) throw new Error(`no check result for ${target.host} ${target.name}`);
-      const { result, group } = check;
+      const { group } = check;
+      const result = resultForHost(target, check.result);
       row = { ...baseRow(target, checkedStatus(result, target.pendingApproval)), launchId: group.id, ms: result.ms };
       if (result.ok) {
         Object.assign(row, { protocolVersion: result.protocolVersion, tools: result.tools, toolNames: result.toolNames });
         if (target.pendingApproval !== undefined) row.message = `works, but Claude Code will not start it: ${target.pendingApproval}`;
+        if (result.viaSse) row.notes.push('streamable HTTP was refused; answered over the older SSE transport, as this host falls back');
       } else {
         row.reason = result.code;
         row.message = result.message;

@@ -118,7 +118,8 @@ export class SseChannel implements RpcChannel {
     // this transport carries no version header
   }
 
-  close(): void {
+  close(_graceMs?: number): Promise<void> {
     this.abort.abort();
+    return Promise.resolve();
   }
 }

@@ -30,6 +30,12 @@ export interface RemoteLaunch {
   transport: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;
+  /**
+   * The host chose the transport itself (Cursor without `type`, OpenCode `remote`): when the
+   * streamable-HTTP POST is refused with a 4xx it tries the older SSE transport, as the MCP spec's
+   * backwards-compatibility section describes. Claude Code's explicit `type` never falls back.
+   */
+  sseFallback?: boolean;
 }
 
 /** The result of turning one host entry into a launch. Only `launch` is ever started. */
@@ -93,6 +99,11 @@ export interface CheckSuccess {
   tools: number;
   toolNames: string[];
   ms: number;
+  /**
+   * A URL server reached through the older SSE transport after streamable HTTP was refused with this
+   * message (rows of hosts that would not fall back report the refusal instead).
+   */
+  viaSse?: { refusal: string };
 }
 
 export interface CheckFailure {

@@ -56,6 +56,17 @@ describe('doctor over HTTP', () => {
     expect(report.rows[0]).toMatchObject({ status: 'ok', transport: 'sse', protocolVersion: '2025-11-25', tools: 3 });
   });
 
+  it('an SSE-only server: hosts that infer the transport fall back to SSE, an explicit "type": "http" does not', async () => {
+    const inferred = launchFromMcpServersEntry({ url: server.sseUrl, headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor'));
+    const explicit = launchFromMcpServersEntry({ type: 'http', url: server.sseUrl, headers: { Authorization: 'Bearer ${TOKEN}' } }, ctx('claude-code', true));
+    const report = await runDoctor([toTarget('cursor', 'inferred', inferred), toTarget('claude-code', 'explicit', explicit)], { env, timeoutMs: 5_000 });
+    expect(report.rows[0]).toMatchObject({ status: 'ok', transport: 'http', tools: 3 });
+    expect(report.rows[0]?.notes).toContain('streamable HTTP was refused; answered over the older SSE transport, as this host falls back');
+    expect(report.rows[1]).toMatchObject({ status: 'failed', reason: 'http-status', message: 'initialize: HTTP 405 Method Not Allowed' });
+    // Same URL and headers: one check served both, each host reading it its own way.
+    expect(report.summary.launches).toBe(1);
+  });
+
   it('an unreachable URL (a closed port on 127.0.0.1) is a failed row, quickly', async () => {
     const port = await closedPort();
     const converted = launchFromMcpServersEntry({ url: `http://127.0.0.1:${port}/mcp` }, ctx('cursor'));

@@ -55,7 +55,11 @@ describe('launchFromMcpServersEntry (Claude Code, Cursor, generic)', () => {
     expect(launchFromMcpServersEntry({ url: 'https://x/mcp' }, ctx('claude-code', true)).result.kind).toBe('invalid');
     expect(launchFromMcpServersEntry({ url: 'https://x/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor')).result).toEqual({
       kind: 'launch',
-      launch: { transport: 'http', url: 'https://x/mcp', headers: { Authorization: 'Bearer t0k' } },
+      launch: { transport: 'http', url: 'https://x/mcp', headers: { Authorization: 'Bearer t0k' }, sseFallback: true },
+    });
+    expect(launchFromMcpServersEntry({ type: 'http', url: 'https://x/mcp' }, ctx('claude-code', true)).result).toEqual({
+      kind: 'launch',
+      launch: { transport: 'http', url: 'https://x/mcp', headers: {} },
     });
     expect(launchFromMcpServersEntry({ type: 'streamable-http', url: 'https://x/mcp' }, ctx('claude-code', true)).transport).toBe('http');
     expect(launchFromMcpServersEntry({ type: 'sse', url: 'https://x/sse' }, ctx('claude-code', true)).transport).toBe('sse');
@@ -87,7 +91,7 @@ describe('launchFromOpenCodeEntry', () => {
 
   it('remote: url + headers over http', () => {
     const out = launchFromOpenCodeEntry({ type: 'remote', url: 'https://x/mcp', headers: { Authorization: 'Bearer {env:TOKEN}' } }, ctx('opencode'));
-    expect(out.result).toEqual({ kind: 'launch', launch: { transport: 'http', url: 'https://x/mcp', headers: { Authorization: 'Bearer t0k' } } });
+    expect(out.result).toEqual({ kind: 'launch', launch: { transport: 'http', url: 'https://x/mcp', headers: { Authorization: 'Bearer t0k' }, sseFallback: true } });
   });
 
   it('V1 enabled:false and V2 disabled:true are disabled; an override-only entry is not a server', () => {
