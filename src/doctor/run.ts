@@ -57,7 +57,7 @@ function groupLaunches(targets: readonly Target[]): Group[] {
       groups.set(key, group);
     }
     // One start serves hosts that fall back to SSE and hosts that do not: allow the fallback when any
-    // of them would, and let rowFor give the others the refusal (hostsWouldFallBack).
+    // of them would, and resultForHost gives the others the refusal.
     const own = target.launch.launch;
     if (own.transport !== 'stdio' && own.sseFallback && group.launch.transport !== 'stdio') group.launch = { ...group.launch, sseFallback: true };
     group.targets.push(index);
