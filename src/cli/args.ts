@@ -6,8 +6,9 @@ import { PatchbayError } from '../errors.js';
 import type { HostId, Scope } from '../installers/types.js';
 import { validateHosts } from '../core/host-ids.js';
 import { didYouMean } from '../core/suggest.js';
+import { parseDoctorArgs } from './doctor-args.js';
 
-export const COMMAND_NAMES = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 type OptionSpec = { type: 'boolean' | 'string'; short?: string };
@@ -29,17 +30,19 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
   uninstall: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW },
   rollback: { ...HELP, ...JSON_FLAG, force: { type: 'boolean' } },
   history: { ...HELP, ...JSON_FLAG },
+  doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' } },
   mcp: { ...HELP },
 };
 
-/** What each command takes as its one optional positional. */
-const POSITIONAL: Record<CommandName, 'dir' | 'id' | null> = {
+/** What each command takes as its one optional positional (doctor: names, then a dir; doctor-args.ts). */
+const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | null> = {
   init: 'dir',
   status: 'dir',
   migrate: 'dir',
   uninstall: 'dir',
   rollback: 'id',
   history: null,
+  doctor: 'names-dir',
   mcp: null,
 };
 
@@ -60,6 +63,10 @@ export interface CommandArgs {
   dryRun: boolean;
   noMcp: boolean;
   force: boolean;
+  /** doctor: [name…], --timeout <ms>, --parallel <n>. */
+  names?: string[];
+  timeoutMs?: number;
+  parallel?: number;
 }
 
 export type ParsedArgv =
@@ -152,27 +159,29 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
   if (values.help === true) return { kind: 'help', topic: command };
 
   const positional = POSITIONAL[command];
-  const max = positional === null ? 0 : 1;
+  const max = positional === null ? 0 : positional === 'names-dir' ? Infinity : 1;
   if (parsed.positionals.length > max) {
     const extra = parsed.positionals.slice(max).map((p) => `'${p}'`).join(', ');
     throw usage(`Unexpected argument ${extra} for '${command}'.`, command);
   }
-  const given = parsed.positionals[0];
   const str = (name: string): string | undefined => {
     const v = values[name];
     return typeof v === 'string' ? v : undefined;
   };
+  const { dir, ...doctor } = positional === 'names-dir' ? parseDoctorArgs(parsed.positionals, str) : {};
+  const given = positional === 'names-dir' ? dir : parsed.positionals[0];
   const hostValue = str('host');
   const scopeValue = str('scope');
   const args: CommandArgs = {
     command,
     help: false,
     json: values.json === true,
-    projectDir: path.resolve(cwd, positional === 'dir' && given !== undefined ? given : '.'),
+    projectDir: path.resolve(cwd, positional !== 'id' && given !== undefined ? given : '.'),
     yes: values.yes === true,
     dryRun: values['dry-run'] === true,
     noMcp: values['no-mcp'] === true,
     force: values.force === true,
+    ...doctor,
   };
   if (positional === 'id' && given !== undefined) args.id = given;
   if (hostValue !== undefined) args.hosts = parseHostList(hostValue, command);

@@ -13,14 +13,15 @@ Commands:
   uninstall [dir]   remove patchbay's entries from every host file in scope
   rollback [id]     restore the files of a transaction (default: the newest not yet undone)
   history           list transactions
+  doctor [name…]    start each configured MCP server as its host would; report its health
   mcp               run patchbay's MCP server on stdio
 
 Options:
   -h, --help        show help (also: patchbay <command> --help)
   -v, --version     print the version
 
-Exit codes: 0 ok, 1 drift, 2 usage, 3 refused, 4 apply failed (rolled back), 5 rollback refused,
-130 cancelled, 70 internal error. Reference: docs/cli.md in the installed package
+Exit codes: 0 ok, 1 drift (doctor: a server not ok), 2 usage, 3 refused, 4 apply failed (rolled back),
+5 rollback refused, 130 cancelled, 70 internal error. Reference: docs/cli.md in the installed package
 (node_modules/patchbay-mcp/docs/cli.md).`;
 
 const PLAN_FLAGS = `  -y, --yes                 apply without asking
@@ -84,6 +85,23 @@ Lists patchbay's transactions, newest first.
 
 Options:
       --json                print one JSON document on stdout`,
+  doctor: `Usage: patchbay doctor [name…] [dir] [options]
+
+Starts every MCP server configured in the selected host files the way that host would (command,
+args, env with the host's \${…} references expanded, cwd = the project; URL servers over HTTP with
+their headers), runs initialize + tools/list, stops it, and prints one row per host, file and server:
+ok, failed, timeout, not-found, missing-env, needs-approval, disabled, invalid, unsupported.
+An identical launch in several hosts is started once. Read-only. A directory argument must look like
+a path (./proj, ., /abs) so it is not taken for a server name.
+
+Options:
+      --host <a,b>          only these hosts: opencode, claude-code, cursor, generic
+      --scope <scope>       project or user (default: both)
+      --timeout <ms>        per server, from start to the tools/list answer (default 10000)
+      --parallel <n>        servers checked at once (default 4)
+      --json                print one JSON document on stdout
+
+Exit 0 when every server is ok (disabled ones do not count), 1 otherwise, 2 on usage errors.`,
   mcp: `Usage: patchbay mcp
 
 Runs patchbay's MCP server on stdio (newline-delimited JSON-RPC). Hosts start it; you rarely run it by hand.`,

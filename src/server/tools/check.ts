@@ -48,6 +48,7 @@ export async function check(environment: ServerEnvironment, input: z.infer<typeo
       diagnostics.push(errorDiagnostic(error, roots));
     }
   }
+  diagnostics.push({ code: 'servers-not-started', severity: 'info', message: 'check reads host files only; it starts no server', hint: 'to see whether each configured server starts and answers (initialize + tools/list, per host), ask the user to run `patchbay doctor` (`--json` for rows)' });
   const diags = dedupeDiagnostics(diagnostics);
   if (failures === scopes.length && checked.length === 0) return makeEnvelope<CheckData>('check', 'unavailable', undefined, diags);
   const errors = diags.filter((d) => d.severity === 'error').length;

@@ -1,0 +1,200 @@
+// `patchbay doctor` end to end: the built bundle as a child process, on a temp project and HOME whose
+// host files (Claude Code, Cursor, OpenCode) point at the fixture servers of test/fixtures/doctor.
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../helpers/cli-sandbox.js';
+import { closedPort, startHttpServer, type HttpFixture } from '../fixtures/doctor/http-server.mjs';
+import { fixture, pidLog, survivors, type PidLog } from '../doctor/helpers.js';
+
+const NODE = process.execPath;
+const TIMEOUT_MS = 3_000;
+const PARALLEL = 4;
+
+let sb: Sandbox;
+let pids: PidLog;
+let http: HttpFixture;
+
+beforeAll(async () => {
+  http = await startHttpServer({ token: 'tkn-e2e-789' });
+});
+afterAll(async () => {
+  await http.close();
+});
+beforeEach(async () => {
+  sb = await createSandbox();
+  pids = await pidLog();
+});
+afterEach(async () => {
+  await sb.cleanup();
+  await pids.cleanup();
+});
+
+const stdio = (script: string, env?: Record<string, string>) => ({ command: NODE, args: [fixture(script)], ...(env ? { env } : {}) });
+const local = (script: string, environment?: Record<string, string>) => ({ type: 'local', command: [NODE, fixture(script)], ...(environment ? { environment } : {}) });
+
+/** The fixtures in three hosts, each referencing the secret and the token in its own syntax. */
+async function writeProject(unreachablePort: number): Promise<void> {
+  await sb.write('project/.mcp.json', JSON.stringify({
+    mcpServers: {
+      good: stdio('good.mjs'),
+      crash: stdio('crash.mjs'),
+      keyed: stdio('needs-env.mjs', { DOCTOR_FIXTURE_KEY: '${DOCTOR_SECRET}' }),
+      old: stdio('old-protocol.mjs'),
+      unapproved: stdio('good.mjs'),
+      remote: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${TOKEN}' } },
+    },
+  }, null, 2));
+  await sb.write('home/.claude.json', JSON.stringify({
+    projects: { [sb.project]: { hasTrustDialogAccepted: true, enabledMcpjsonServers: ['good', 'crash', 'keyed', 'old', 'remote'] } },
+  }));
+  await sb.write('project/.cursor/mcp.json', JSON.stringify({
+    mcpServers: {
+      good: stdio('good.mjs'),
+      keyed: stdio('needs-env.mjs', { DOCTOR_FIXTURE_KEY: '${env:DOCTOR_SECRET}' }),
+      garbage: stdio('garbage.mjs'),
+      remote: { url: http.url, headers: { Authorization: 'Bearer ${env:TOKEN}' } },
+    },
+  }, null, 2));
+  await sb.write('project/opencode.jsonc', JSON.stringify({
+    $schema: 'https://opencode.ai/config.json',
+    mcp: {
+      good: local('good.mjs'),
+      keyed: local('needs-env.mjs', { DOCTOR_FIXTURE_KEY: '{env:DOCTOR_SECRET}' }),
+      hang: local('hang.mjs'),
+      off: { type: 'local', command: ['does-not-matter'], enabled: false },
+      gone: { type: 'remote', url: `http://127.0.0.1:${unreachablePort}/mcp` },
+    },
+  }, null, 2));
+}
+
+interface JsonRow {
+  host: string;
+  file: string;
+  name: string;
+  status: string;
+  reason?: string;
+  launchId?: string;
+  tools?: number;
+  protocolVersion?: string;
+  stderr?: string[];
+  missingEnv?: string[];
+}
+
+const env = (over: Record<string, string | undefined> = {}) => ({ DOCTOR_PID_FILE: pids.file, DOCTOR_SECRET: 'sesame-123', TOKEN: 'tkn-e2e-789', ...over });
+
+async function waitGone(list: number[]): Promise<number[]> {
+  const deadline = Date.now() + 3_000;
+  while (survivors(list).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return survivors(list);
+}
+
+describe('patchbay doctor --json', () => {
+  it('one row per host × file × server, each fixture its exact status, within the time bound, nothing left running', async () => {
+    await writeProject(await closedPort());
+    const started = Date.now();
+    const r = await sb.run(['doctor', '--json', '--timeout', String(TIMEOUT_MS), '--parallel', String(PARALLEL)], { env: env() });
+    const elapsed = Date.now() - started;
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as { command: string; status: string; exitCode: number; rows: JsonRow[]; summary: { total: number; launches: number; healthy: boolean } };
+    expect(doc).toMatchObject({ command: 'doctor', status: 'unhealthy', exitCode: 1 });
+    const rows = Object.fromEntries(doc.rows.map((row) => [`${row.host} ${row.name}`, row]));
+    expect(Object.keys(rows)).toEqual([
+      'opencode good', 'opencode keyed', 'opencode hang', 'opencode off', 'opencode gone',
+      'claude-code good', 'claude-code crash', 'claude-code keyed', 'claude-code old', 'claude-code unapproved', 'claude-code remote',
+      'cursor good', 'cursor keyed', 'cursor garbage', 'cursor remote',
+    ]);
+    const status = (key: string) => ({ status: rows[key]?.status, reason: rows[key]?.reason });
+    expect(status('opencode good')).toEqual({ status: 'ok', reason: undefined });
+    expect(status('opencode hang')).toEqual({ status: 'timeout', reason: 'timeout' });
+    expect(status('opencode off')).toEqual({ status: 'disabled', reason: undefined });
+    expect(status('opencode gone')).toEqual({ status: 'failed', reason: 'unreachable' });
+    expect(status('claude-code crash')).toEqual({ status: 'failed', reason: 'exited' });
+    expect(status('claude-code unapproved')).toEqual({ status: 'needs-approval', reason: undefined });
+    expect(status('cursor garbage')).toEqual({ status: 'failed', reason: 'protocol-violation' });
+    expect(rows['claude-code old']).toMatchObject({ status: 'ok', protocolVersion: '2024-11-05' });
+    for (const host of ['opencode', 'claude-code', 'cursor']) expect(rows[`${host} keyed`]).toMatchObject({ status: 'ok', tools: 1 });
+    for (const host of ['claude-code', 'cursor']) expect(rows[`${host} remote`]).toMatchObject({ status: 'ok', tools: 3 });
+    expect(rows['claude-code crash']?.stderr).toContain('connecting to upstream with --token=<redacted>');
+    expect(rows['claude-code good']?.file).toBe('.mcp.json');
+
+    // Shared launches: good (4 entries, 3 hosts), keyed (3 hosts, 3 syntaxes), remote (2 hosts).
+    const launchOf = (key: string) => rows[key]?.launchId;
+    expect(new Set(['opencode good', 'claude-code good', 'claude-code unapproved', 'cursor good'].map(launchOf)).size).toBe(1);
+    expect(new Set(['opencode keyed', 'claude-code keyed', 'cursor keyed'].map(launchOf)).size).toBe(1);
+    expect(launchOf('claude-code remote')).toBe(launchOf('cursor remote'));
+    // good, keyed, hang, gone, crash, old, remote, garbage
+    expect(doc.summary).toMatchObject({ total: 15, launches: 8, healthy: false });
+
+    // The correctness bound: ceil(launches / parallel) rounds of at most the timeout each, plus a
+    // generous margin for start-up, the shutdown grace of the hung server, and a busy 2-core box.
+    expect(elapsed).toBeLessThan(TIMEOUT_MS * Math.ceil(8 / PARALLEL) + 10_000);
+
+    for (const secret of ['sesame-123', 'tkn-e2e-789', 'abc123secret', 'hunter2hunter2']) expect(r.stdout + r.stderr).not.toContain(secret);
+    // 6 stdio launches, plus the grandchild of hang; none still runs.
+    expect(pids.pids()).toHaveLength(7);
+    expect(await waitGone(pids.pids())).toEqual([]);
+  });
+
+  it('the same server in three hosts starts once', async () => {
+    await writeProject(await closedPort());
+    const r = await sb.run(['doctor', 'good', '--json'], { env: env() });
+    const doc = JSON.parse(r.stdout) as { rows: JsonRow[] };
+    expect(doc.rows.map((row) => `${row.host} ${row.status}`)).toEqual(['opencode ok', 'claude-code ok', 'cursor ok']);
+    expect(pids.pids()).toHaveLength(1);
+    expect(r.code).toBe(0);
+  });
+
+  it('a missing variable is reported by name in every host syntax, and the server is not started', async () => {
+    await writeProject(await closedPort());
+    const r = await sb.run(['doctor', 'keyed', '--json'], { env: env({ DOCTOR_SECRET: undefined }) });
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as { rows: JsonRow[] };
+    expect(doc.rows.map((row) => [row.host, row.status, row.missingEnv])).toEqual([
+      ['opencode', 'missing-env', ['DOCTOR_SECRET']],
+      ['claude-code', 'missing-env', ['DOCTOR_SECRET']],
+      ['cursor', 'missing-env', ['DOCTOR_SECRET']],
+    ]);
+    expect(pids.pids()).toEqual([]);
+  });
+});
+
+describe('patchbay doctor (people, exit codes)', () => {
+  it('exit 0 when every server is ok or disabled; a table line per row, no progress line off a terminal', async () => {
+    await sb.write('project/.cursor/mcp.json', JSON.stringify({ mcpServers: { good: stdio('good.mjs'), off: { command: 'x', disabled: true } } }));
+    const r = await sb.run(['doctor', '--scope', 'project'], { env: env() });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('Host files (project scope): .cursor/mcp.json');
+    expect(lines[2]).toMatch(/^ok +cursor +\.cursor\/mcp\.json +good +2025-11-25, 2 tools, \d+ ms$/);
+    expect(lines[3]).toMatch(/^disabled +cursor +\.cursor\/mcp\.json +off +`disabled: true` in the entry$/);
+    expect(lines.at(-1)).toMatch(/^2 servers: 1 ok, 1 disabled \(1 started, [\d.]+ s\)$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('a failure gets its stderr and a hint line', async () => {
+    await sb.write('project/.mcp.json', JSON.stringify({ mcpServers: { crash: stdio('crash.mjs') } }));
+    const r = await sb.run(['doctor', path.join(sb.project)], { cwd: sb.root, env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^failed +claude-code +\.mcp\.json +crash +exit 1: the server exited with code 1 before answering$/m);
+    expect(r.stdout).toContain('    stderr: connecting to upstream with --token=<redacted>');
+    expect(r.stdout).toMatch(/^ {4}hint: /m);
+    expect(r.stdout).not.toContain('abc123secret');
+  });
+
+  it('usage errors exit 2: an unknown server name, a bad --timeout or --parallel', async () => {
+    await sb.write('project/.mcp.json', JSON.stringify({ mcpServers: { good: stdio('good.mjs') } }));
+    const unknown = await sb.run(['doctor', 'nosuch']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("No server named 'nosuch'");
+    expect(unknown.stderr).toContain('Servers found: good.');
+    expect((await sb.run(['doctor', '--timeout', 'soon'])).code).toBe(2);
+    expect((await sb.run(['doctor', '--parallel', '0'])).code).toBe(2);
+    expect((await sb.run(['doctor', '--host', 'vim'])).code).toBe(2);
+    expect(pids.pids()).toEqual([]);
+  });
+
+  it('no host file at all: exit 0 and says so', async () => {
+    const r = await sb.run(['doctor']);
+    expect(r).toMatchObject({ code: 0, stdout: 'No host file found (project and user scope).\n' });
+  });
+});
