@@ -1,13 +1,14 @@
 // Replacing a value in place (re-pinning `args`, say): one edit over the old value's own text, so the
 // key, the comments around it and the rest of the file stay as they are.
 //  - A block mapping replaced by a mapping, or a block list by a list: printed at the old value's own
-//    column, so a list flush with its key stays flush.
+//    column, so a list flush with its key stays flush. A flow collection (`[-y, pkg]`) replaced by a
+//    collection stays in flow style.
 //  - Any other change (scalar to scalar, list to scalar, ...) in a mapping: everything after the key's
 //    `:` up to the old value's end, as a fresh value; refused when a comment sits between the `:` and
 //    the old value (it would have to go).
 //  - A list item: printed where the old item starts, after its `- `.
 //  - Inside a flow collection: the old value's text, by one flow-style value.
-import { isPair, isSeq, type ParsedNode } from 'yaml';
+import { isMap, isPair, isSeq, type ParsedNode } from 'yaml';
 import type { DocPath, DocValue, TextEdit } from '../document/types.js';
 import type { ParsedYaml } from './parse.js';
 import { column } from './lines.js';
@@ -46,6 +47,7 @@ function flowReplacement(p: ParsedYaml, step: Step, value: DocValue, path: DocPa
 
 function pairReplacement(p: ParsedYaml, step: Step, value: DocValue, style: BlockLayout & { eol: string }, path: DocPath): TextEdit {
   const node = step.node;
+  if (node !== null && isFlowCollection(node) && isCollection(value)) return inPlace(node, flowText(value));
   if (node !== null && isBlockCollection(node) && isBlock(value) && Array.isArray(value) === isSeq(node)) {
     return inPlace(node, valueAt(value, column(p.text, node.range[0]), style).join(style.eol));
   }
@@ -63,10 +65,19 @@ function pairReplacement(p: ParsedYaml, step: Step, value: DocValue, style: Bloc
 }
 
 function itemReplacement(p: ParsedYaml, node: ParsedNode, value: DocValue, style: BlockLayout & { eol: string }): TextEdit {
+  if (isFlowCollection(node) && isCollection(value)) return inPlace(node, flowText(value));
   // An empty item `-` ends right after its dash: the new value needs the space of `- `.
   const bare = p.text[node.range[0] - 1] === '-';
   const col = column(p.text, node.range[0]) + (bare ? 1 : 0);
   return inPlace(node, (bare ? ' ' : '') + valueAt(value, col, style).join(style.eol));
+}
+
+function isFlowCollection(node: ParsedNode): boolean {
+  return (isMap(node) || isSeq(node)) && node.flow === true;
+}
+
+function isCollection(value: DocValue): boolean {
+  return value !== null && typeof value === 'object';
 }
 
 function inPlace(node: ParsedNode, content: string): TextEdit {
