@@ -30,7 +30,9 @@ export function withValue(before: unknown, path: DocPath, value: DocValue): unkn
   path.forEach((seg, i) => {
     const slot = cur as Record<string | number, unknown>;
     if (i === path.length - 1) {
-      slot[seg] = value;
+      // A clone: the caller's objects may have a null prototype (fast-check's dictionaries, say),
+      // which a strict deep comparison with parsed plain objects would count as a difference.
+      slot[seg] = structuredClone(value);
       return;
     }
     if (slot[seg] === undefined) slot[seg] = typeof path[i + 1] === 'number' ? [] : {};
