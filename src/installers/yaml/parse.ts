@@ -3,7 +3,7 @@
 // ranges. We only ever LOCATE with those ranges; edits are computed on the original text elsewhere.
 // On top of the package we report, as stable diagnostics, what makes a file unsafe to edit: syntax
 // errors, duplicate keys, several documents in one file, and a top level that is not a mapping.
-import { Composer, Parser, isMap, isScalar, type Document, type ParsedNode } from 'yaml';
+import { Composer, Parser, isMap, isScalar, visit, type Document, type ParsedNode } from 'yaml';
 import type { Diagnostic } from '../../diagnostics.js';
 import { lineColumn, splitBom } from '../jsonc/text.js';
 
@@ -75,18 +75,32 @@ export function parseYaml(input: string, path?: string): ParsedYaml {
     try {
       value = doc.toJS();
     } catch (e) {
-      // Composition succeeded but the values cannot be built: e.g. a merge key (`<<`) whose source
-      // is not a mapping, or more alias expansions than the package allows (a "billion laughs").
+      // Composition succeeded but the values cannot be built: an alias with no anchor before it, a
+      // merge key (`<<`) whose source is not a mapping, or more alias expansions than the package
+      // allows (a "billion laughs").
       diagnostics.push({
         code: 'parse-error',
         severity: 'error',
         message: `malformed YAML: ${firstLine(e instanceof Error ? e.message : String(e))}`,
-        ...at(root?.range[0] ?? 0),
+        ...at(unresolvedAlias(doc) ?? root?.range[0] ?? 0),
         hint: 'fix the file (the host cannot read it either); patchbay writes nothing until it does',
       });
     }
   }
   return { bom, text, doc, root, comments: commentsOf(tokens), value, diagnostics };
+}
+
+/** Where the first alias without an anchor before it is (the package reports it without a place). */
+function unresolvedAlias(doc: Document.Parsed): number | undefined {
+  let offset: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) !== undefined) return undefined;
+      offset = node.range?.[0];
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 function isNullScalar(node: ParsedNode): boolean {
