@@ -1,13 +1,12 @@
 // The YAML ConfigDocument: a parsed file plus the edit operations, each returning TextEdits on the
 // original text. A document with an error diagnostic is never edited (every operation refuses with
 // that diagnostic's code and position), and get() answers undefined for it.
-import { isPair } from 'yaml';
 import type { Diagnostic } from '../../diagnostics.js';
 import { DocumentEditError, type ConfigDocument, type DocPath, type DocValue, type DocumentStyle, type TextEdit } from '../document/types.js';
 import { lineColumn } from '../jsonc/text.js';
 import type { BlockLayout } from './print.js';
 import { detectStyle } from './layout.js';
-import { follow } from './locate.js';
+import { follow, stepOffset } from './locate.js';
 import { insertEdits } from './insert.js';
 import { parseYaml, type ParsedYaml } from './parse.js';
 import { removeEdits } from './remove.js';
@@ -54,7 +53,7 @@ export class YamlDocument implements ConfigDocument {
     const steps = follow(root, path);
     if (steps.length < path.length) return undefined;
     const last = steps[steps.length - 1];
-    const offset = last === undefined ? root?.range[0] : isPair(last.item) ? last.item.key.range[0] : last.item.range[0];
+    const offset = last === undefined ? root?.range[0] : stepOffset(last);
     return offset === undefined ? undefined : lineColumn(text, offset);
   }
 

@@ -15,7 +15,7 @@ import type { ParsedYaml } from './parse.js';
 import { column, lineEnd } from './lines.js';
 import { itemEnd, itemStart, type Collection, type Item } from './layout.js';
 import { flowPair, flowText, itemLines, pairLines, type BlockLayout } from './print.js';
-import { checkContainers, follow, nodeAt, stepOffset } from './locate.js';
+import { checkContainers, follow, nodeAt, stepOffset, type Step } from './locate.js';
 import { describePath, refuse } from './refuse.js';
 import { verified, withValue } from './verify.js';
 
@@ -23,19 +23,19 @@ export function insertEdits(p: ParsedYaml, path: DocPath, value: DocValue, style
   if (path.length === 0) throw refuse(p.text, 'invalid-path', 'insert needs a path to a member', 0);
   const steps = follow(p.root, path);
   if (steps.length === path.length) {
-    const existing = steps[steps.length - 1]!;
+    const existing = steps[steps.length - 1] as Step;
     throw refuse(p.text, 'entry-exists', `${describePath(path)} already exists`, stepOffset(existing), 'replace it, or remove it first');
   }
   const depth = steps.length;
   checkContainers(p, path, steps, depth + 1);
   const container = nodeAt(p.root, steps) as Collection | null;
   const seg = path[depth] as string | number;
-  const offset = container?.range[0] ?? p.text.length;
-  if (typeof seg === 'number' && seg !== (container?.items.length ?? 0)) {
-    throw refuse(p.text, 'invalid-path', `${describePath(path)}: a list item is added at index ${container?.items.length ?? 0} (the end), not ${seg}`, offset);
-  }
   if (container === null && typeof seg === 'number') {
     throw refuse(p.text, 'invalid-shape', 'the top level of a YAML host file is a mapping, not a list', 0);
+  }
+  const offset = container?.range[0] ?? p.text.length;
+  if (typeof seg === 'number' && seg !== container?.items.length) {
+    throw refuse(p.text, 'invalid-path', `${describePath(path)}: a list item is added at index ${container?.items.length} (the end), not ${seg}`, offset);
   }
   const rest = path.slice(depth + 1);
   if (rest.length > 0 && container?.flow) {

@@ -20,11 +20,8 @@ export function isBlockCollection(node: unknown): node is Collection {
  * does. A block scalar's range ends after its last line break, which keeps that break inside it.
  */
 export function contentEnd(node: ParsedNode): number {
-  if (isBlockCollection(node)) {
-    const last = node.items[node.items.length - 1] as Item | undefined;
-    return last === undefined ? node.range[1] : itemEnd(last);
-  }
-  return node.range[1];
+  // A block collection always has a member (`key: !!map` alone composes to a tagged null scalar).
+  return isBlockCollection(node) ? itemEnd(node.items[node.items.length - 1] as Item) : node.range[1];
 }
 
 export function itemEnd(item: Item): number {
@@ -90,8 +87,7 @@ export function detectLayout(text: string, root: ParsedNode | null): BlockLayout
       const value = item.value;
       if (isBlockCollection(value)) {
         const keyCol = column(text, item.key.range[0]);
-        const first = value.items[0] as Item | undefined;
-        const start = first === undefined ? undefined : itemStart(text, first, false);
+        const start = itemStart(text, value.items[0] as Item, false);
         if (start !== undefined && isMap(value)) {
           const step = column(text, start) - keyCol;
           if (step > 0) steps.set(step, (steps.get(step) ?? 0) + 1);

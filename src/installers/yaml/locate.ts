@@ -63,7 +63,7 @@ export function checkContainers(p: ParsedYaml, path: DocPath, steps: readonly St
     }
     const wanted = typeof path[i] === 'number' ? 'sequence' : 'mapping';
     if (!(wanted === 'sequence' ? isSeq(node) : isMap(node))) {
-      throw refuse(p.text, 'invalid-shape', `${where} is ${node === null || isNull(node) ? 'empty (null)' : 'not a ' + wanted}, so patchbay cannot add to it`, offset, wanted === 'sequence' ? 'make it a list (`[]` for an empty one)' : 'make it a mapping (`{}` for an empty one)');
+      throw refuse(p.text, 'invalid-shape', `${where} is ${node === null || isNull(node) ? 'empty (null)' : 'not a ' + wanted}, so patchbay cannot edit it`, offset, wanted === 'sequence' ? 'make it a list (`[]` for an empty one)' : 'make it a mapping (`{}` for an empty one)');
     }
     const props = propsOf(node);
     if (props) {

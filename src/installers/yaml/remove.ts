@@ -5,7 +5,7 @@
 //  - Containers insert created: climbing from the member, a block container that would be left
 //    empty goes too, with its key, while its lines hold no comment. The top level is never removed.
 //    A container that holds a comment is the user's: it stays and, so that it is still a container
-//    and not null, becomes `{}` / `[]` after its key's `:` (or its item's `-`).
+//    and not null, becomes `{}` / `[]` after its key's `:`.
 //  - Flow collection: the item and the `, ` before it (or after it when it is first), as inserted.
 // A member that is absent gives no edits.
 import { isMap, isPair } from 'yaml';
@@ -56,10 +56,12 @@ function blockRemoval(p: ParsedYaml, step: Step, holder: Step | undefined, path:
   const [from, to] = lineSpan(p.text, start, itemEnd(step.item));
   const cut: TextEdit = { offset: from, length: to - from, content: '' };
   if (step.container.items.length > 1 || holder === undefined) return [cut];
-  // The container stays (it holds a comment, or is not ours): keep it a container, not null.
-  const indicator = isPair(holder.item) ? colonAfter(p.text, holder.item) : itemStart(p.text, holder.item, false);
+  // The container stays (it holds a comment, or is not ours): keep it a container, not null. A
+  // mapping that is a list item and whose only key starts its own line (`-` alone on the line above)
+  // has no `:` to put `{}` after.
+  const indicator = isPair(holder.item) ? colonAfter(p.text, holder.item) : undefined;
   if (indicator === undefined) {
-    throw refuse(p.text, 'yaml-unsupported-layout', `cannot find the \`:\` or \`-\` that introduces ${describePath(path.slice(0, -1))}`, stepOffset(holder));
+    throw refuse(p.text, 'yaml-unsupported-layout', `cannot find the \`:\` that introduces ${describePath(path.slice(0, -1))}, to leave it empty but present`, stepOffset(holder));
   }
   const empty = isMap(step.container) ? ' {}' : ' []';
   // When the cut starts right after the indicator (no final newline), one edit says it unambiguously.
@@ -70,11 +72,9 @@ function blockRemoval(p: ParsedYaml, step: Step, holder: Step | undefined, path:
 function flowRemoval(p: ParsedYaml, step: Step, path: DocPath): TextEdit[] {
   const items = step.container.items as Item[];
   const i = step.index;
-  const start = itemStart(p.text, step.item, true) as number;
-  let from = start;
-  let to = itemEnd(step.item);
-  if (i > 0) from = itemEnd(items[i - 1] as Item);
-  else if (items.length > 1) to = itemStart(p.text, items[1] as Item, true) as number;
+  // In flow style an item starts at its key or value: itemStart always finds it.
+  const from = i > 0 ? itemEnd(items[i - 1] as Item) : (itemStart(p.text, step.item, true) as number);
+  const to = i === 0 && items.length > 1 ? (itemStart(p.text, items[1] as Item, true) as number) : itemEnd(step.item);
   if (p.comments.some(([s]) => s >= from && s < to)) {
     throw refuse(p.text, 'yaml-unsupported-layout', `a comment sits next to ${describePath(path)} inside the flow collection; patchbay will not delete it`, stepOffset(step));
   }

@@ -57,6 +57,7 @@ const EDITS: Row[] = [
   { what: 'removing a tagged entry', text: 'extensions:\n  github: !!map\n    cmd: x\n', edit: { op: 'remove', path: ['extensions', 'github'] }, code: 'yaml-unsupported-layout', at: [2, 3] },
   { what: 'replacing an alias', text: 'v: &v 1\nextensions:\n  github: *v\n', edit: { op: 'replace', path: ['extensions', 'github'], value: 2 }, code: 'yaml-unsupported-layout', at: [3, 3] },
   { what: 'removing the first key of a `- key:` item', text: 'mcpServers:\n  - name: a\n    command: b\n', edit: { op: 'remove', path: ['mcpServers', 0, 'name'] }, code: 'yaml-unsupported-layout', at: [2, 5] },
+  { what: 'emptying a list item’s mapping whose key is below its `-`', text: 'l:\n  - # c\n    X: 1\n', edit: { op: 'remove', path: ['l', 0, 'X'] }, code: 'yaml-unsupported-layout', at: [3, 5] },
   { what: 'removing next to a comment inside flow style', text: 'args: [a, # why\n  b]\n', edit: { op: 'remove', path: ['args', 1] }, code: 'yaml-unsupported-layout', at: [2, 3] },
   { what: 'replacing past a comment after the colon', text: 'args: # pinned\n  - x\n', edit: { op: 'replace', path: ['args'], value: 'y' }, code: 'yaml-unsupported-layout', at: [1, 1] },
   { what: 'replacing an explicit key’s value', text: '? args\n: [x]\n', edit: { op: 'replace', path: ['args'], value: 'y' }, code: 'yaml-unsupported-layout', at: [1, 3] },
