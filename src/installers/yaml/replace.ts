@@ -8,6 +8,7 @@
 //    the old value (it would have to go).
 //  - A list item: printed where the old item starts, after its `- `.
 //  - Inside a flow collection: the old value's text, by one flow-style value.
+// Comments inside the old value go with it; a block scalar's (`|`, `>`) last line break stays.
 import { isMap, isPair, isSeq, type ParsedNode } from 'yaml';
 import type { DocPath, DocValue, TextEdit } from '../document/types.js';
 import type { ParsedYaml } from './parse.js';
@@ -47,9 +48,9 @@ function flowReplacement(p: ParsedYaml, step: Step, value: DocValue, path: DocPa
 
 function pairReplacement(p: ParsedYaml, step: Step, value: DocValue, style: BlockLayout & { eol: string }, path: DocPath): TextEdit {
   const node = step.node;
-  if (node !== null && isFlowCollection(node) && isCollection(value)) return inPlace(node, flowText(value));
+  if (node !== null && isFlowCollection(node) && isCollection(value)) return inPlace(p.text, node, flowText(value));
   if (node !== null && isBlockCollection(node) && isBlock(value) && Array.isArray(value) === isSeq(node)) {
-    return inPlace(node, valueAt(value, column(p.text, node.range[0]), style).join(style.eol));
+    return inPlace(p.text, node, valueAt(value, column(p.text, node.range[0]), style).join(style.eol));
   }
   const pair = step.item as Exclude<Step['item'], ParsedNode>;
   const colon = colonAfter(p.text, pair);
@@ -61,15 +62,15 @@ function pairReplacement(p: ParsedYaml, step: Step, value: DocValue, style: Bloc
     throw refuse(p.text, 'yaml-unsupported-layout', `a comment sits between ${describePath(path)} and its value; patchbay will not delete it`, stepOffset(step), 'move the comment above the key');
   }
   const content = afterKey(value, column(p.text, pair.key.range[0]), style).join(style.eol);
-  return { offset: colon + 1, length: contentEnd(node) - colon - 1, content };
+  return { offset: colon + 1, length: valueEnd(p.text, node) - colon - 1, content };
 }
 
 function itemReplacement(p: ParsedYaml, node: ParsedNode, value: DocValue, style: BlockLayout & { eol: string }): TextEdit {
-  if (isFlowCollection(node) && isCollection(value)) return inPlace(node, flowText(value));
+  if (isFlowCollection(node) && isCollection(value)) return inPlace(p.text, node, flowText(value));
   // An empty item `-` ends right after its dash: the new value needs the space of `- `.
   const bare = p.text[node.range[0] - 1] === '-';
   const col = column(p.text, node.range[0]) + (bare ? 1 : 0);
-  return inPlace(node, (bare ? ' ' : '') + valueAt(value, col, style).join(style.eol));
+  return inPlace(p.text, node, (bare ? ' ' : '') + valueAt(value, col, style).join(style.eol));
 }
 
 function isFlowCollection(node: ParsedNode): boolean {
@@ -80,6 +81,13 @@ function isCollection(value: DocValue): boolean {
   return value !== null && typeof value === 'object';
 }
 
-function inPlace(node: ParsedNode, content: string): TextEdit {
-  return { offset: node.range[0], length: contentEnd(node) - node.range[0], content };
+function inPlace(text: string, node: ParsedNode, content: string): TextEdit {
+  return { offset: node.range[0], length: valueEnd(text, node) - node.range[0], content };
+}
+
+/** Where the old value ends, short of the line break that ends a block scalar (the next line's). */
+function valueEnd(text: string, node: ParsedNode): number {
+  let end = contentEnd(node);
+  while (end > node.range[0] && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+  return end;
 }

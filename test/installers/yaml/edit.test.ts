@@ -254,6 +254,11 @@ describe('replace', () => {
     expect(replaced('a:\nb: 1\n', ['a'], 'x')).toBe('a: x\nb: 1\n');
   });
 
+  test('a block scalar’s last line break stays for the line after it', () => {
+    expect(replaced('description: |\n  two\n  lines\nname: x\n', ['description'], 'one')).toBe('description: one\nname: x\n');
+    expect(replaced('l:\n  - a\n  - >-\n    folded\nn: 1\n', ['l'], ['b'])).toBe('l:\n  - b\nn: 1\n');
+  });
+
   test('a list item, scalar or mapping', () => {
     const text = 'mcpServers:\n  - name: a\n    command: x\n  - plain\n';
     expect(replaced(text, ['mcpServers', 1], { name: 'b', command: 'y!' })).toBe('mcpServers:\n  - name: a\n    command: x\n  - name: b\n    command: y!\n');
