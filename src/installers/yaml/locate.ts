@@ -67,7 +67,7 @@ export function checkContainers(p: ParsedYaml, path: DocPath, steps: readonly St
     }
     const props = propsOf(node);
     if (props) {
-      throw refuse(p.text, 'yaml-unsupported-layout', `${where} carries ${props}: patchbay will not guess how an edit there reads elsewhere`, offset, `remove the ${props} from it`);
+      throw refuse(p.text, 'yaml-unsupported-layout', `${where} carries ${props}: patchbay will not guess how an edit there reads elsewhere`, offset, 'remove the anchor or tag, or make the change by hand');
     }
   }
 }

@@ -104,7 +104,9 @@ function unresolvedAlias(doc: Document.Parsed): number | undefined {
 }
 
 function isNullScalar(node: ParsedNode): boolean {
-  return isScalar(node) && node.value === null && node.range[0] === node.range[1];
+  // An anchor or tag alone (`&x`) is a null with properties, not an empty file: what we append
+  // would become the anchored node.
+  return isScalar(node) && node.value === null && node.range[0] === node.range[1] && !node.anchor && !node.tag;
 }
 
 function firstLine(message: string): string {

@@ -1,7 +1,7 @@
 // Property tests over generated YAML host files: random other keys before and after the container,
 // full-line comments (at the members' column, at column 0, after a last member) and trailing ones,
 // blank and whitespace-only lines, LF/CRLF, 2/4-space indentation, lists indented under their key or
-// flush, flow collections, BOM, final newline or not. For Goose (`extensions` mapping) and Continue
+// flush, flow collections, literal block scalars, BOM, final newline or not. For Goose (`extensions` mapping) and Continue
 // (`mcpServers` list), present, empty or absent:
 //  - insert: the `yaml` package reads the result as the old value plus exactly our entry; every old
 //    byte is still there, in order, with one run added; every comment is still there;
@@ -9,7 +9,7 @@
 //  - replace (re-pin args) reads as intended, and replacing back gives the inserted bytes again.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { applyTextEdits, type DocPath, type DocValue } from '../../../src/installers/document/types.js';
+import { applyTextEdits, DocumentEditError, type DocPath, type DocValue } from '../../../src/installers/document/types.js';
 import { onlyInsertions } from '../corpus-util.js';
 import { doc, readYaml, withEntry, yamlComments } from './util.js';
 
@@ -83,7 +83,10 @@ function render(entries: Array<[string, V]>, s: Layout): { text: string; comment
   };
   const pair = (k: string, v: V, col: number) => {
     const head = ' '.repeat(col) + scalarText(k) + ':';
-    if (!isCollection(v)) lines.push(head + ' ' + scalarText(v) + trailing());
+    if (typeof v === 'string' && /^\S(.*\S)?$/.test(v) && rand() < 0.15) {
+      // A literal block scalar, "strip" chomped so that it holds exactly `v`.
+      lines.push(head + ' |-' + trailing(), ' '.repeat(col + s.unit) + v);
+    } else if (!isCollection(v)) lines.push(head + ' ' + scalarText(v) + trailing());
     else if (isEmpty(v) || rand() < 0.1) lines.push(head + ' ' + JSON.stringify(v) + trailing());
     else {
       lines.push(head + trailing());
@@ -208,5 +211,37 @@ test('empty, blank and comment-only files: insert then remove gives the exact by
       expect(applyTextEdits(after, doc(after).remove(['extensions', 'patchbay']))).toBe(body);
     }),
     { numRuns: 60 },
+  );
+});
+
+test('arbitrary YAML-ish text: parse never throws; an edit is either right and undone exactly, or a DocumentEditError', () => {
+  const token = fc.constantFrom(
+    ...['extensions', 'mcpServers', 'a', 'b', ':', ': ', ' ', '  ', '\n', '\r\n', '\t', '- ', '-', '[', ']', '{', '}', ', '],
+    ...['# c', '&x ', '*x', '!!str ', '!!map', '|', '|-', '>', '"q"', "'q'", '? ', '---', '...', '%YAML 1.1\n', '<<: ', '~', 'null'],
+  );
+  fc.assert(
+    fc.property(fc.array(token, { maxLength: 30 }), fc.boolean(), (tokens, asList) => {
+      const text = tokens.join('');
+      const d = doc(text);
+      if (d.diagnostics.length > 0) {
+        expect(d.get([])).toBeUndefined();
+        return;
+      }
+      const before = readYaml(text) as { [key: string]: unknown };
+      const current = before === null || typeof before !== 'object' ? undefined : before.mcpServers;
+      const path: DocPath = asList ? ['mcpServers', Array.isArray(current) ? current.length : 0] : ['extensions', 'patchbay'];
+      const entry = { name: 'patchbay', command: 'npx', args: ['-y', 'yes'] };
+      let edits;
+      try {
+        edits = d.insert(path, entry);
+      } catch (e) {
+        if (e instanceof DocumentEditError) return;
+        throw e;
+      }
+      const after = applyTextEdits(d.text, edits);
+      expect(readYaml(after)).toEqual(withEntry(before, path, entry));
+      expect(applyTextEdits(after, doc(after).remove(path))).toBe(d.text);
+    }),
+    { numRuns: 2000 },
   );
 });
