@@ -73,7 +73,7 @@ export function detectStyle(text: string, bom: boolean, root: ParsedNode | null)
  * the smaller; 2 when nothing is nested) and whether sequences under a key are indented (majority;
  * indented when there is none, as most hand-written YAML does; Goose writes them flush).
  */
-export function detectLayout(text: string, root: ParsedNode | null): BlockLayout {
+function detectLayout(text: string, root: ParsedNode | null): BlockLayout {
   const steps = new Map<number, number>();
   let indented = 0;
   let flush = 0;

@@ -2,8 +2,6 @@
 // of whole lines, so edits are expressed as line spans. YAML breaks lines at \n, \r\n and a lone \r.
 import { lineStartOf } from '../jsonc/text.js';
 
-export { lineStartOf };
-
 /** 0-based column of `offset` (indentation is spaces, so code units are columns). */
 export function column(text: string, offset: number): number {
   return offset - lineStartOf(text, offset);
@@ -18,7 +16,7 @@ export function lineEnd(text: string, offset: number): { end: number; next: numb
 }
 
 /** Start of the line break that ends the line before the one starting at `lineStart` (0 for the first line). */
-export function breakBefore(text: string, lineStart: number): number {
+function breakBefore(text: string, lineStart: number): number {
   if (lineStart === 0) return 0;
   return text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r' ? lineStart - 2 : lineStart - 1;
 }

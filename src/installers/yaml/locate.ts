@@ -28,7 +28,7 @@ export function follow(root: ParsedNode | null, path: DocPath): Step[] {
     } else if (typeof seg === 'number' && isSeq(node) && Number.isInteger(seg) && seg >= 0 && seg < node.items.length) {
       index = seg;
     }
-    if (index < 0 || node === null) break;
+    if (index < 0) break;
     const container = node as Collection;
     const item = container.items[index] as Item;
     const value = isPair(item) ? item.value : item;

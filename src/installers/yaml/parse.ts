@@ -11,8 +11,6 @@ export interface ParsedYaml {
   bom: boolean;
   /** The text without the BOM; every offset is relative to it. */
   text: string;
-  /** The single document (an empty stream still composes to one document with no contents). */
-  doc: Document.Parsed;
   /** The top-level mapping, or null when the document holds nothing (empty, comments only, `---`). */
   root: ParsedNode | null;
   /** [start, end) of every comment: spans holding one are never deleted wholesale. */
@@ -28,6 +26,7 @@ export function parseYaml(input: string, path?: string): ParsedYaml {
   const tokens = Array.from(new Parser().parse(text));
   // forceDoc: an empty or comment-only file still gives one (empty) document to insert into.
   const docs = Array.from(new Composer().compose(tokens, true, text.length));
+  // The first document (an empty stream still composes to one, with no contents).
   const doc = docs[0] as Document.Parsed;
   const diagnostics: Diagnostic[] = [];
 
@@ -87,7 +86,7 @@ export function parseYaml(input: string, path?: string): ParsedYaml {
       });
     }
   }
-  return { bom, text, doc, root, comments: commentsOf(tokens), value, diagnostics };
+  return { bom, text, root, comments: commentsOf(tokens), value, diagnostics };
 }
 
 /** Where the first alias without an anchor before it is (the package reports it without a place). */

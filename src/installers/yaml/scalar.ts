@@ -60,7 +60,7 @@ function readsBack(s: string, context: ScalarContext, version: '1.1' | '1.2'): b
 const ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** A double-quoted scalar: one line, every non-printable character escaped. */
-export function doubleQuoted(s: string): string {
+function doubleQuoted(s: string): string {
   const special = new RegExp(`["\\\\]|${NON_PRINTABLE.source}`, 'g');
   return '"' + s.replace(special, (c) => ESCAPES[c] ?? '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '"';
 }

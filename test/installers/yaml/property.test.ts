@@ -78,7 +78,9 @@ function render(entries: Array<[string, V]>, s: Layout): { text: string; comment
   };
   const trailing = () => (rand() < 0.2 ? '  ' + comment() : '');
   const decor = (col: number) => {
-    if (rand() < 0.12) lines.push(rand() < 0.5 ? '' : '   ');
+    // A whitespace-only line: one space, less than any block scalar's indentation (which would
+    // otherwise keep the spaces as content).
+    if (rand() < 0.12) lines.push(rand() < 0.5 ? '' : ' ');
     if (rand() < 0.15) lines.push(' '.repeat(rand() < 0.6 ? col : 0) + comment());
   };
   const pair = (k: string, v: V, col: number) => {
