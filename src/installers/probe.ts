@@ -1,11 +1,14 @@
-// The real version probe: execa without a shell (argv is never interpreted), a 5 s timeout, never
+// The real version probe: execa without a shell (argv is never interpreted), a 15 s timeout, never
 // throwing (reject:false), memoized per command line so one CLI run probes each binary once.
 // execa is imported on the first probe, not at module load: `patchbay mcp` and commands that never
 // probe should not pay for evaluating it at start-up.
 import type { ProbeResult } from './types.js';
 import { findOnPath } from './which.js';
 
-export const PROBE_TIMEOUT_MS = 5_000;
+// 15 s, not less: OpenCode is a ~100 MB single-file Bun binary whose cold `--version` took over 5 s on
+// a busy 2-core machine (seen in the e2e suite). A probe that times out refuses init, so a generous
+// bound costs a hung binary's wait, while a tight one fails real users on slow disks.
+export const PROBE_TIMEOUT_MS = 15_000;
 
 export function createProbe(env: Readonly<Record<string, string | undefined>>): (command: string, args: readonly string[]) => Promise<ProbeResult> {
   const cache = new Map<string, Promise<ProbeResult>>();

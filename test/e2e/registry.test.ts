@@ -55,7 +55,7 @@ describe.skipIf(!tools.ok)('local npm registry (verdaccio) with the packed patch
     const lock = JSON.parse(await readFile(path.join(npxRoot, hash!, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, unknown>;
     };
-    expect(Object.keys(lock.packages).sort()).toEqual(['', 'node_modules/patchbay']);
+    expect(Object.keys(lock.packages).sort()).toEqual(['', 'node_modules/patchbay-mcp']);
   });
 
   it('a version that was never published fails to resolve (npx cannot fall back to the public registry)', async () => {
