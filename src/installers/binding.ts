@@ -27,25 +27,25 @@ export interface ServerBinding {
 
 /** patchbay's own server, `npx --yes patchbay-mcp@<version> mcp`, recognized by its exact argv. */
 export function selfBinding(version: string): ServerBinding {
-  const classify = (value: unknown, place: Place, platform: NodeJS.Platform): Recognition => recognize(value, place.shape, version, platform);
+  const classify = (value: unknown, place: Place, platform: NodeJS.Platform): Recognition => recognize(value, place.style, version, platform);
   return {
     name: 'patchbay',
     label: `${PACKAGE_NAME}@${version}`,
-    desired: (place, platform) => managedEntry(place.shape, version, platform) as DocValue,
+    desired: (place, platform) => managedEntry(place.style, version, platform) as DocValue,
     classify,
     recognizeAny: classify,
     repin(value, place, platform) {
       // Only the one `<name>@<version>` argument differs (0.1's `patchbay@…` included): swap just it.
       if (value === null || typeof value !== 'object') return undefined;
       const entry = value as Record<string, unknown>;
-      const key = place.shape === 'mcpServers' ? 'args' : 'command';
+      const key = place.style.argv === 'command+args' ? 'args' : 'command';
       const argv = entry[key];
       if (!Array.isArray(argv)) return undefined;
       const index = argv.findIndex((a) => typeof a === 'string' && pinOfSpec(a) !== undefined);
       if (index < 0) return undefined;
       const spec = `${PACKAGE_NAME}@${version}`;
       const swapped = { ...entry, [key]: argv.map((a, i) => (i === index ? spec : a)) };
-      if (!deepEqual(swapped, managedEntry(place.shape, version, platform))) return undefined;
+      if (!deepEqual(swapped, managedEntry(place.style, version, platform))) return undefined;
       return { path: [key, index], value: spec };
     },
   };

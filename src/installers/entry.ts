@@ -10,24 +10,37 @@
 // hand-wrapped entry is still ours.
 import type { Recognition } from './binding.js';
 import { LEGACY_PACKAGE_NAMES, PACKAGE_NAME } from '../version.js';
+import { launchOf, type NpmSource } from '../servers/spec.js';
+import { STYLES, readArgv, renderEntry, stdioOf, withoutHarmless, type EntryStyle } from './shapes.js';
 
 export const OPENCODE_SCHEMA_URL = 'https://opencode.ai/config.json';
 
-export type EntryShape = 'mcpServers' | 'opencode-v1' | 'opencode-v2';
+/** A style id of STYLES (shapes.ts): 'mcpServers', 'opencode-v1', 'opencode-v2', … */
+export type EntryShape = string;
 
 export function managedArgv(version: string): string[] {
-  return ['npx', '--yes', `${PACKAGE_NAME}@${version}`, 'mcp'];
+  const launch = launchOf(selfSpec(version));
+  return launch.transport === 'stdio' ? [launch.command, ...launch.args] : [];
 }
 
-/** The exact entry patchbay writes for a host shape, version and platform. */
-export function managedEntry(shape: EntryShape, version: string, platform: NodeJS.Platform): Record<string, unknown> {
-  const argv = managedArgv(version);
-  if (shape === 'opencode-v1') return { type: 'local', command: argv, enabled: true };
-  if (shape === 'opencode-v2') return { type: 'local', command: argv, disabled: false };
-  if (platform === 'win32') return { command: 'cmd', args: ['/c', ...argv] };
-  return { command: argv[0], args: argv.slice(1) };
+/** patchbay's own server: `npx --yes patchbay-mcp@<version> mcp`. */
+export function selfSpec(version: string): NpmSource {
+  return { npm: PACKAGE_NAME, version, args: ['mcp'] };
 }
 
+/** The exact entry patchbay writes for its own server in a host style, version and platform. */
+export function managedEntry(shape: EntryShape | EntryStyle, version: string, platform: NodeJS.Platform): Record<string, unknown> {
+  const style = typeof shape === 'string' ? styleOf(shape) : shape;
+  const rendered = renderEntry(style, launchOf(selfSpec(version)), platform);
+  if (!rendered.ok) throw new Error(`internal: ${style.id} cannot render patchbay's own entry: ${rendered.message}`);
+  return rendered.value as Record<string, unknown>;
+}
+
+function styleOf(id: string): EntryStyle {
+  const style = STYLES[id];
+  if (!style) throw new Error(`internal: unknown entry style ${id}`);
+  return style;
+}
 
 /** `<name>@<version>` for our package name or a legacy one (0.1's `patchbay@…`). */
 export function pinOfSpec(spec: string): string | undefined {
@@ -49,38 +62,24 @@ export function pinFromArgv(argv: unknown): string | undefined {
 }
 
 /**
- * Is `value` (the entry named patchbay) ours? Ours means: the argv is exactly the managed one (any
- * version, plain or cmd /c), and the other keys are ones patchbay writes or a host adds harmlessly
- * (`type: "stdio"`, an empty `env`). Anything else — a different command, extra settings a person
- * added — is foreign: patchbay never overwrites or removes it.
+ * Is `value` (the entry named patchbay) ours? Ours means: it runs exactly the managed argv (any
+ * version, our name or 0.1's, plain or behind `cmd /c`) and holds nothing else but what this style
+ * writes, or members the style counts as harmless (`type: "stdio"`, an empty `env`, OpenCode's "on"
+ * switch of either dialect). Anything else — a different command, settings a person added — is
+ * foreign: patchbay never overwrites or removes it.
  */
-export function recognize(value: unknown, shape: EntryShape, version: string, platform: NodeJS.Platform): Recognition {
+export function recognize(value: unknown, shape: EntryShape | EntryStyle, version: string, platform: NodeJS.Platform): Recognition {
+  const style = typeof shape === 'string' ? styleOf(shape) : shape;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ours: false };
-  const entry = value as Record<string, unknown>;
-  let pin: string | undefined;
-  let allowed: string[];
-  if (shape === 'mcpServers') {
-    if (typeof entry.command !== 'string') return { ours: false };
-    pin = pinFromArgv([entry.command, ...(Array.isArray(entry.args) ? entry.args : [null])]);
-    if (entry.type !== undefined && entry.type !== 'stdio') return { ours: false };
-    if (entry.env !== undefined && !isEmptyObject(entry.env)) return { ours: false };
-    allowed = ['command', 'args', 'type', 'env'];
-  } else {
-    if (entry.type !== 'local') return { ours: false };
-    pin = pinFromArgv(entry.command);
-    // Either dialect's switch, as long as it leaves the server on.
-    if (entry.enabled !== undefined && entry.enabled !== true) return { ours: false };
-    if (entry.disabled !== undefined && entry.disabled !== false) return { ours: false };
-    allowed = ['type', 'command', 'enabled', 'disabled'];
+  const argv = readArgv(style, value);
+  const pin = pinFromArgv(argv);
+  if (argv === undefined || pin === undefined) return { ours: false };
+  // The entry this style writes for the argv the value runs (its own wrapper and spelling included).
+  const own = renderEntry(style, stdioOf(argv), 'linux');
+  if (!own.ok || !deepEqual(withoutHarmless(style, value as Record<string, unknown>), withoutHarmless(style, own.value as Record<string, unknown>))) {
+    return { ours: false };
   }
-  if (pin === undefined) return { ours: false };
-  if (Object.keys(entry).some((k) => !allowed.includes(k))) return { ours: false };
-  const current = deepEqual(entry, managedEntry(shape, version, platform));
-  return { ours: true, pin, current };
-}
-
-function isEmptyObject(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+  return { ours: true, pin, current: deepEqual(value, managedEntry(style, version, platform)) };
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

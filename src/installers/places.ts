@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { ConfigDocument, DocPath } from './document/types.js';
 import type { OpenCodeDialect, ServerEntry } from './types.js';
-import type { EntryShape } from './entry.js';
+import { readArgv, type EntryStyle } from './shapes.js';
 import type { ServerBinding, Recognition } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
 
@@ -14,7 +14,8 @@ export interface Place {
   path: string[];
   /** 'map' (default): members are servers by name; 'list': items are `{name, …}`. */
   kind?: 'map' | 'list';
-  shape: EntryShape;
+  /** How entries are written in this place (field names, type values, reference syntax). */
+  style: EntryStyle;
   dialect?: OpenCodeDialect;
   /** Members of the container that are not servers (OpenCode V1: the V2 `servers`/`timeout` keys). */
   skip?: (name: string, value: unknown) => boolean;
@@ -113,32 +114,21 @@ function normalizeServer(member: Member, place: Place): ServerEntry {
   };
   if (place.dialect) entry.dialect = place.dialect;
   const names = (o: unknown) => (isObject(o) ? Object.keys(o) : []);
-  if (place.shape === 'mcpServers') {
-    if (typeof v.command === 'string') {
-      entry.transport = 'stdio';
-      entry.command = v.command;
-      entry.args = Array.isArray(v.args) ? v.args.map(String) : [];
-    } else if (typeof v.url === 'string' || typeof v.serverUrl === 'string') {
-      entry.url = (v.url ?? v.serverUrl) as string;
-      entry.transport = v.type === 'sse' ? 'sse' : v.type === undefined || v.type === 'http' || v.type === 'streamable-http' ? 'http' : 'unknown';
-    }
-    entry.envNames = names(v.env);
-    entry.headerNames = names(v.headers);
-    if (v.disabled === true) entry.disabled = true;
-  } else {
-    if (v.type === 'local' && Array.isArray(v.command)) {
-      entry.transport = 'stdio';
-      const argv = v.command.map(String);
-      if (argv[0] !== undefined) entry.command = argv[0];
-      entry.args = argv.slice(1);
-    } else if (v.type === 'remote' && typeof v.url === 'string') {
-      entry.transport = 'http';
-      entry.url = v.url;
-    }
-    entry.envNames = names(v.environment);
-    entry.headerNames = names(v.headers);
-    if (v.enabled === false || v.disabled === true) entry.disabled = true;
+  const { style } = place;
+  const argv = readArgv(style, v);
+  const url = [v[style.urlKey], v.url, v.serverUrl].find((u): u is string => typeof u === 'string');
+  if (argv !== undefined && argv.length > 0) {
+    entry.transport = 'stdio';
+    entry.command = argv[0] as string;
+    entry.args = argv.slice(1);
+  } else if (url !== undefined) {
+    entry.url = url;
+    const type = v.type;
+    entry.transport = type === 'sse' ? 'sse' : type === undefined || type === 'http' || type === 'streamable-http' || type === style.remoteType?.http ? 'http' : 'unknown';
   }
+  entry.envNames = names(v[style.envKey]);
+  entry.headerNames = names(v[style.headersKey]);
+  if (v.enabled === false || v.disabled === true) entry.disabled = true;
   return entry;
 }
 

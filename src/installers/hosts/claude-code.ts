@@ -6,7 +6,7 @@ import type { Detection } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import { jsonCodec } from '../jsonc/document.js';
-import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
+import { CLAUDE_PLACE } from './mcp-servers-place.js';
 
 export const claudeCode: HostRecord = {
   id: 'claude-code',
@@ -27,5 +27,5 @@ export const claudeCode: HostRecord = {
     if (probe.version !== undefined) detection.version = probe.version;
     return detection;
   },
-  places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
+  places: () => ({ selected: CLAUDE_PLACE, others: [], diagnostics: [] }),
 };

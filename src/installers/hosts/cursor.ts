@@ -6,7 +6,7 @@ import type { Detection } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import { jsonCodec } from '../jsonc/document.js';
-import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
+import { CURSOR_PLACE } from './mcp-servers-place.js';
 
 export const cursor: HostRecord = {
   id: 'cursor',
@@ -25,5 +25,5 @@ export const cursor: HostRecord = {
     if (probe.version !== undefined) detection.version = probe.version;
     return detection;
   },
-  places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
+  places: () => ({ selected: CURSOR_PLACE, others: [], diagnostics: [] }),
 };

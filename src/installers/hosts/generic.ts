@@ -7,7 +7,7 @@ import { evidence } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import { jsonCodec } from '../jsonc/document.js';
 import { xdgConfigHome } from '../paths.js';
-import { MCP_SERVERS_PLACE } from './mcp-servers-place.js';
+import { GENERIC_PLACE } from './mcp-servers-place.js';
 
 export const generic: HostRecord = {
   id: 'generic',
@@ -23,5 +23,5 @@ export const generic: HostRecord = {
     const detection: Detection = { host: 'generic', detected: found.length > 0, reasons, diagnostics: [] };
     return detection;
   },
-  places: () => ({ selected: MCP_SERVERS_PLACE, others: [], diagnostics: [] }),
+  places: () => ({ selected: GENERIC_PLACE, others: [], diagnostics: [] }),
 };

@@ -1,4 +1,12 @@
-// The one place every `mcpServers` host (Claude Code, Cursor, generic) keeps its servers.
-import type { Place, } from '../places.js';
+// Where the `mcpServers` hosts (Claude Code, Cursor, generic) keep their servers: the same container,
+// each with its own entry style (reference syntax, remote `type`).
+import type { Place } from '../places.js';
+import { CLAUDE_STYLE, CURSOR_STYLE, GENERIC_STYLE, type EntryStyle } from '../shapes.js';
 
-export const MCP_SERVERS_PLACE: Place = { path: ['mcpServers'], shape: 'mcpServers' };
+function mcpServersPlace(style: EntryStyle): Place {
+  return { path: ['mcpServers'], style };
+}
+
+export const CLAUDE_PLACE = mcpServersPlace(CLAUDE_STYLE);
+export const CURSOR_PLACE = mcpServersPlace(CURSOR_STYLE);
+export const GENERIC_PLACE = mcpServersPlace(GENERIC_STYLE);

@@ -13,6 +13,7 @@ import type { Detection, HostContext, OpenCodeDialect } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import { looksLikeServer, type Place } from '../places.js';
 import { OPENCODE_SCHEMA_URL, recognize } from '../entry.js';
+import { OPENCODE_V1_STYLE, OPENCODE_V2_STYLE } from '../shapes.js';
 import { PlanningOverlay } from '../document/overlay.js';
 import { displayPath } from '../../display-path.js';
 import type { DetectOptions, HostRecord } from '../host-core.js';
@@ -26,7 +27,7 @@ export const V2_RANGE = '>=2.0.0 <3.0.0';
 
 export const V1_PLACE: Place = {
   path: ['mcp'],
-  shape: 'opencode-v1',
+  style: OPENCODE_V1_STYLE,
   dialect: 'v1',
   // V2 files keep `servers` (the container) and `timeout` (global defaults) under `mcp`; a V1 server
   // that happens to be called "servers" or "timeout" still looks like a server and is listed.
@@ -35,7 +36,7 @@ export const V1_PLACE: Place = {
 
 export const V2_PLACE: Place = {
   path: ['mcp', 'servers'],
-  shape: 'opencode-v2',
+  style: OPENCODE_V2_STYLE,
   dialect: 'v2',
   rejects: (value) =>
     looksLikeServer(value)

@@ -1,0 +1,77 @@
+// A server, host-agnostic: the one model every host renders (SPEC "A server, host-agnostic"). Sources
+// are npm (rendered `npx --yes <pkg>@<exact> …args`), pypi (`uvx <pkg>==<exact> …args`), a command as
+// given, or a remote URL. `env` and `headers` values are literals or `${env:NAME}` references, which
+// each host writes in its own syntax (env-ref.ts).
+
+export type StringMap = Record<string, string>;
+
+export interface NpmSource {
+  npm: string;
+  /** The exact version written everywhere (resolved once from `range` at add/update). */
+  version: string;
+  /** What `update` may move within, e.g. ^1.0.0. */
+  range?: string;
+  args?: string[];
+  env?: StringMap;
+}
+
+export interface PypiSource {
+  pypi: string;
+  /** Exact version; without one the server floats (a warning: no PyPI access to pin it). */
+  version?: string;
+  args?: string[];
+  env?: StringMap;
+}
+
+export interface CommandSource {
+  command: string;
+  args?: string[];
+  env?: StringMap;
+}
+
+export interface UrlSource {
+  url: string;
+  transport?: 'http' | 'sse';
+  headers?: StringMap;
+}
+
+export type ServerSpec = NpmSource | PypiSource | CommandSource | UrlSource;
+
+export interface StdioLaunch {
+  transport: 'stdio';
+  command: string;
+  args: string[];
+  env: StringMap;
+}
+
+export interface RemoteLaunch {
+  transport: 'http' | 'sse';
+  url: string;
+  headers: StringMap;
+}
+
+export type Launch = StdioLaunch | RemoteLaunch;
+
+export function isUrlSource(spec: ServerSpec): spec is UrlSource {
+  return 'url' in spec;
+}
+
+/** The command line or URL a host runs for this server (before any host-specific rendering). */
+export function launchOf(spec: ServerSpec): Launch {
+  if ('url' in spec) return { transport: spec.transport ?? 'http', url: spec.url, headers: { ...(spec.headers ?? {}) } };
+  const env = { ...(spec.env ?? {}) };
+  if ('npm' in spec) return { transport: 'stdio', command: 'npx', args: ['--yes', `${spec.npm}@${spec.version}`, ...(spec.args ?? [])], env };
+  if ('pypi' in spec) {
+    const pinned = spec.version === undefined ? spec.pypi : `${spec.pypi}==${spec.version}`;
+    return { transport: 'stdio', command: 'uvx', args: [pinned, ...(spec.args ?? [])], env };
+  }
+  return { transport: 'stdio', command: spec.command, args: [...(spec.args ?? [])], env };
+}
+
+/** "npm patchbay-mcp@0.2.0", "url https://…" — for summaries (never a secret: no env, no headers). */
+export function describeSpec(spec: ServerSpec): string {
+  if ('npm' in spec) return `${spec.npm}@${spec.version}`;
+  if ('pypi' in spec) return spec.version === undefined ? spec.pypi : `${spec.pypi}==${spec.version}`;
+  if ('url' in spec) return spec.url;
+  return spec.command;
+}
