@@ -6,7 +6,8 @@ import type { HostContext, HostPlan } from '../installers/types.js';
 import type { Plan } from '../rollback/types.js';
 import { PACKAGE_NAME, PATCHBAY_VERSION } from '../version.js';
 import { commandLine, type Intent } from './intent.js';
-import { pinnedVersion } from './manifest/pin.js';
+import { manifestServers, pinnedVersion } from './manifest/pin.js';
+import { selfSpec } from '../installers/entry.js';
 import { manifestPath, renderManifest } from './manifest/manifest.js';
 
 export interface IntentPlan {
@@ -37,7 +38,8 @@ export async function planIntent(ctx: HostContext, intent: Intent): Promise<Inte
           const loaded = intent.manifest!;
           const file = manifestPath(ctx.projectDir);
           await overlay.file(file);
-          const text = renderManifest({ hosts: loaded.manifest.hosts, scope: loaded.manifest.scope, version: PATCHBAY_VERSION }, loaded.text);
+          const servers = { ...manifestServers(loaded.manifest), patchbay: selfSpec(PATCHBAY_VERSION) };
+          const text = renderManifest({ hosts: loaded.manifest.hosts, scope: loaded.manifest.scope, servers }, loaded.text);
           await overlay.replaceText(file, text, 'manifest');
         }
         : undefined,

@@ -7,7 +7,7 @@ import { deepEqual, managedEntry, pinOfSpec, recognize } from './entry.js';
 import { PACKAGE_NAME } from '../version.js';
 
 export type Recognition =
-  | { ours: true; pin?: string; current: boolean }
+  | { ours: true; pin?: string; current: boolean; /** ours, but edited by hand since patchbay wrote it */ modified?: boolean }
   | { ours: false };
 
 export interface ServerBinding {

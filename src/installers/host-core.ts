@@ -47,6 +47,16 @@ export interface HostRecord {
 
 export type HostAction = 'install' | 'migrate' | 'uninstall';
 
+/** What install may replace besides an absent entry (add/update/sync; init replaces nothing). */
+export interface ReplacePolicy {
+  /** Ours with another pin: re-pin it (update, sync, add of a new version). */
+  stale?: boolean;
+  /** Ours but edited by hand: overwrite it (--force). */
+  modified?: boolean;
+  /** Same name, not ours: take it over (--adopt); the journal keeps its bytes. */
+  foreign?: boolean;
+}
+
 /** One candidate file as the core sees it: the overlay state, the document, and each place's scan. */
 export interface FileEval {
   file: OverlayFile;
@@ -117,7 +127,7 @@ function evaluate(
   for (const s of scans) report.servers.push(...s.servers);
   const [selectedScan, ...otherScans] = selection.selected ? scans : [undefined, ...scans];
   const otherOurs = otherScans.find((s) => s?.ours?.ours);
-  const stateOf = (ours: NonNullable<PlaceScan['ours']>) => (!ours.ours ? 'foreign' : ours.current ? 'current' : 'stale');
+  const stateOf = (ours: NonNullable<PlaceScan['ours']>) => (!ours.ours ? 'foreign' : ours.current ? 'current' : ours.modified ? 'modified' : 'stale');
   if (selectedScan?.ours) {
     report.state = stateOf(selectedScan.ours);
     if (selectedScan.ours.ours && selectedScan.ours.pin !== undefined) report.pin = selectedScan.ours.pin;
@@ -151,6 +161,7 @@ export interface HostPlanResult {
  */
 export async function planHost(
   record: HostRecord, ctx: HostContext, scope: Scope, overlay: PlanningOverlay, binding: ServerBinding, action: HostAction, options: DetectOptions,
+  replace: ReplacePolicy = {},
 ): Promise<HostPlanResult> {
   const { report, evals, selection } = await inspectHost(record, ctx, scope, overlay, binding, options);
   // Uninstall removes the entry from every place, whatever the dialect, so an unknown or unsupported
@@ -179,8 +190,16 @@ export async function planHost(
     const sel = selection.selected as Place;
     const file = show(target.file.path);
     const state = target.report.state;
+    const ours = target.scans[0]?.ours;
     if (state === 'current') {
       result.summary.push(`${file}: already current (${binding.label})`);
+    } else if (ours && ((state === 'stale' && replace.stale) || (state === 'modified' && replace.modified) || (state === 'foreign' && replace.foreign))) {
+      await edit.replaceWhole(target, ours.path, sel);
+      result.summary.push(`${state === 'foreign' ? 'adopt' : state === 'modified' ? 'overwrite the hand-edited' : 're-pin'} ${binding.name} in ${file} (${binding.label})`);
+    } else if (state === 'modified') {
+      result.diagnostics.push(entryDiagnostic(target, sel, 'modified-entry', 'error',
+        `${file}: the \`${binding.name}\` entry patchbay manages was edited by hand since patchbay wrote it; it will not be overwritten`,
+        'keep the edit (and drop the server from patchbay with `patchbay remove --force`), or pass --force to overwrite it'));
     } else if (state === 'stale') {
       result.diagnostics.push(entryDiagnostic(target, sel, 'stale-entry', 'error',
         `${file} already has a ${binding.name} entry pinned to ${target.report.pin ?? 'another version'}, not the one to write (${binding.label})`,
@@ -188,7 +207,7 @@ export async function planHost(
     } else if (state === 'foreign') {
       result.diagnostics.push(entryDiagnostic(target, sel, 'foreign-entry', 'error',
         `${file} has an entry named \`${binding.name}\` that patchbay did not write; it will not be overwritten`,
-        `rename or remove the existing \`${binding.name}\` entry in ${file}`));
+        `rename or remove the existing \`${binding.name}\` entry in ${file}${replace.foreign === false ? ', or pass --adopt to let patchbay manage it' : ''}`));
     } else {
       if (state === 'other-dialect') {
         const other = target.scans.slice(1).find((s) => s.ours?.ours)?.place ?? sel;
@@ -242,6 +261,12 @@ export async function planHost(
       // Members are removed last-first so earlier paths (list indices) stay valid.
       for (const s of [...e.scans].reverse()) {
         if (!s.ours) continue;
+        if (s.ours.ours && s.ours.modified && !replace.modified) {
+          result.diagnostics.push(entryDiagnostic(e, s.place, 'modified-entry', 'error',
+            `${file}: the \`${binding.name}\` entry was edited by hand since patchbay wrote it; it will not be removed`,
+            'pass --force to remove it anyway'));
+          continue;
+        }
         if (!s.ours.ours) {
           result.diagnostics.push(entryDiagnostic(e, s.place, 'foreign-entry', 'error',
             `${file} has an entry named \`${binding.name}\` that patchbay did not write; uninstall will not remove it`,
@@ -295,6 +320,14 @@ class Editor {
 
   async remove(e: FileEval, path: DocPath): Promise<void> {
     await this.overlay.edit(e.file.path, (await this.current(e)).remove(path), this.label);
+  }
+
+  /** Replace an existing member's value with the desired entry (adopt, overwrite, re-pin). */
+  async replaceWhole(e: FileEval, path: DocPath, place: Place): Promise<void> {
+    const doc = await this.current(e);
+    const entry = this.binding.desired(place, this.platform);
+    const value = place.kind === 'list' ? { name: this.binding.name, ...(entry as Record<string, DocValue>) } : entry;
+    await this.overlay.edit(e.file.path, doc.replace(path, value), this.label);
   }
 
   /** Re-pin: when only the pin differs, replace just that value; otherwise the whole entry. */

@@ -12,7 +12,11 @@ export type Scope = 'project' | 'user';
 export type OpenCodeDialect = 'v1' | 'v2';
 export type Action = 'init' | 'migrate' | 'uninstall';
 
-export type EntryState = 'absent' | 'current' | 'stale' | 'foreign' | 'other-dialect';
+/**
+ * The state of one server's entry in a file: `stale` is ours with another pin, `modified` is ours but
+ * edited by hand since patchbay wrote it, `foreign` is a same-name entry patchbay does not manage.
+ */
+export type EntryState = 'absent' | 'current' | 'stale' | 'modified' | 'foreign' | 'other-dialect';
 
 export type ProbeResult =
   | { ok: true; stdout: string }

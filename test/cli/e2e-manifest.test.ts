@@ -29,7 +29,7 @@ describe('project manifest', () => {
       $schema: `https://unpkg.com/patchbay-mcp@${VERSION}/schema/patchbay.schema.json`,
       hosts: ['claude-code', 'cursor'],
       scope: 'project',
-      servers: { patchbay: { command: 'npx', args: ['--yes', `patchbay-mcp@${VERSION}`, 'mcp'] } },
+      servers: { patchbay: { npm: 'patchbay-mcp', version: VERSION, args: ['mcp'] } },
     });
 
     const again = await sb.run(['init', '--no-mcp', '--host', 'claude-code,cursor']);

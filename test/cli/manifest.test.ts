@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadManifest, parseManifest, renderManifest } from '../../src/core/manifest/manifest.js';
 import { lineColumn } from '../../src/installers/jsonc/text.js';
 import { manifestJsonSchema, pinnedVersion, schemaUrl } from '../../src/core/manifest/schema.js';
+import { manifestServers } from '../../src/core/manifest/pin.js';
+import { selfSpec } from '../../src/installers/entry.js';
 import { isPatchbayError, type PatchbayError } from '../../src/errors.js';
 
 async function invalid(text: string): Promise<PatchbayError> {
@@ -71,18 +73,23 @@ describe('manifest', () => {
   });
 
   it('renders a new manifest that validates and names the shipped schema', async () => {
-    const text = renderManifest({ hosts: ['claude-code'], scope: 'user', version: '1.2.3' }, null);
+    const text = renderManifest({ hosts: ['claude-code'], scope: 'user', servers: { patchbay: selfSpec('1.2.3') } }, null);
     const manifest = await parseManifest(text, '/p/patchbay.jsonc');
     expect(manifest).toMatchObject({ hosts: ['claude-code'], scope: 'user', $schema: schemaUrl('1.2.3') });
     expect(pinnedVersion(manifest)).toBe('1.2.3');
   });
 
   it('edits an existing manifest in place, keeping comments, and is a no-op when nothing changes', async () => {
-    expect(renderManifest({ hosts: ['opencode', 'cursor'], scope: 'project', version: '0.1.0' }, GOOD)).toBe(GOOD);
-    const edited = renderManifest({ hosts: ['opencode'], scope: 'user', version: '0.2.0' }, GOOD);
+    const legacy = await parseManifest(GOOD, '/p/patchbay.jsonc');
+    // 0.1's raw npx entry reads as the npm source it is.
+    expect(manifestServers(legacy)).toEqual({ patchbay: selfSpec('0.1.0') });
+    const v2 = renderManifest({ hosts: ['opencode', 'cursor'], scope: 'project', servers: { patchbay: selfSpec('0.1.0') } }, GOOD);
+    expect(v2).toBe(GOOD.replace('{ "command": "npx", "args": ["--yes", "patchbay-mcp@0.1.0", "mcp"] }', '{ "npm": "patchbay-mcp", "version": "0.1.0", "args": ["mcp"] }'));
+    expect(renderManifest({ hosts: ['opencode', 'cursor'], scope: 'project', servers: { patchbay: selfSpec('0.1.0') } }, v2)).toBe(v2);
+    const edited = renderManifest({ hosts: ['opencode'], scope: 'user', servers: { patchbay: selfSpec('0.2.0'), fs: { npm: 'fs-mcp', version: '1.0.0' } } }, v2);
     expect(edited).toContain('// hosts we want');
-    expect(await parseManifest(edited, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode'], scope: 'user' });
-    expect(edited).toContain('patchbay-mcp@0.2.0');
+    expect(await parseManifest(edited, '/p/patchbay.jsonc')).toMatchObject({ hosts: ['opencode'], scope: 'user', servers: { fs: { npm: 'fs-mcp', version: '1.0.0' } } });
+    expect(pinnedVersion(await parseManifest(edited, '/p/patchbay.jsonc'))).toBe('0.2.0');
   });
 
   it('reads a BOM-prefixed manifest (editors on Windows write one) and refuses a duplicate key at its position', async () => {

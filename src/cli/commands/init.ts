@@ -3,6 +3,8 @@
 // policy (core/intent.ts), the same the MCP server's `plan` uses.
 import { resolveIntent, type HostSource, type IntentRequest } from '../../core/intent.js';
 import { loadManifest } from '../../core/manifest/manifest.js';
+import { manifestServers } from '../../core/manifest/pin.js';
+import { selfSpec } from '../../installers/entry.js';
 import { planIntent } from '../../core/plan.js';
 import type { Detection } from '../../installers/types.js';
 import type { CommandArgs } from '../args.js';
@@ -56,7 +58,8 @@ async function init(session: Session): Promise<number> {
   const report = { hosts: intent.hosts, scope: intent.scope, version: intent.version };
   const consent = args.yes || !out.interactive ? 'given' : 'ask';
   if (args.noMcp) {
-    const plan = await planManifestWrite(session, intent.manifest, report, `init --no-mcp ${intent.hosts.join(',')} (${intent.scope})`);
+    const servers = { ...(intent.manifest ? manifestServers(intent.manifest.manifest) : {}), patchbay: selfSpec(intent.version) };
+    const plan = await planManifestWrite(session, intent.manifest, { hosts: intent.hosts, scope: intent.scope, servers }, `init --no-mcp ${intent.hosts.join(',')} (${intent.scope})`);
     return runPlanFlow(session, {
       plan,
       diagnostics: [],

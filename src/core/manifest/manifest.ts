@@ -2,13 +2,15 @@
 // bytes and applied by the transaction engine like any host file. Errors carry line:column.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
 import { jsonCodec } from '../../installers/jsonc/document.js';
 import { PatchbayError } from '../../errors.js';
 import type { HostId, Scope } from '../../installers/types.js';
 import { MANIFEST_FILE, schemaUrl } from './pin.js';
 import type { Manifest } from './schema.js';
-import { PACKAGE_NAME } from '../../version.js';
+import { PATCHBAY_VERSION } from '../../version.js';
+import type { ServerSpec } from '../../servers/spec.js';
+import { applyTextEdits, type DocValue, type TextEdit } from '../../installers/document/types.js';
+import { printValue } from '../../installers/jsonc/print.js';
 
 export function manifestPath(projectDir: string): string {
   return path.join(projectDir, MANIFEST_FILE);
@@ -82,46 +84,55 @@ export async function loadManifest(projectDir: string): Promise<LoadedManifest |
 export interface ManifestContent {
   hosts: readonly HostId[];
   scope: Scope;
-  version: string;
-}
-
-export function serverEntry(version: string): Manifest['servers']['patchbay'] {
-  return { command: 'npx', args: ['--yes', `${PACKAGE_NAME}@${version}`, 'mcp'] };
+  servers: Readonly<Record<string, ServerSpec>>;
 }
 
 /**
- * The manifest's new text. An existing file is edited in place (jsonc-parser `modify`), so comments and
- * keys patchbay does not own survive; a new file gets a short comment saying what it is.
+ * The manifest's new text. An existing file is edited in place through the JSONC document (each
+ * changed member replaced, inserted or removed on its own), so comments, order and keys patchbay does
+ * not own survive; a new file gets a short comment saying what it is.
  */
 export function renderManifest(content: ManifestContent, existingText: string | null): string {
-  const hosts = [...content.hosts];
-  const servers = { patchbay: serverEntry(content.version) };
+  const codec = jsonCodec('jsonc');
+  const servers = content.servers as unknown as Record<string, DocValue>;
   if (existingText === null) {
-    return [
+    const version = pinOfSelf(content.servers) ?? PATCHBAY_VERSION;
+    const lines = [
       '{',
-      `  "$schema": ${JSON.stringify(schemaUrl(content.version))},`,
-      '  // Written by `patchbay init --no-mcp`. `patchbay init --yes` registers exactly this:',
-      '  // these hosts, at this scope, with this pinned server entry.',
-      `  "hosts": ${JSON.stringify(hosts)},`,
+      `  "$schema": ${JSON.stringify(schemaUrl(version))},`,
+      '  // The lockfile of `patchbay`: `patchbay sync` (or `init --yes`) makes every host below match',
+      '  // exactly this — these hosts, at this scope, with these pinned servers. Commit it.',
+      `  "hosts": ${JSON.stringify(content.hosts)},`,
       `  "scope": ${JSON.stringify(content.scope)},`,
-      '  "servers": {',
-      `    "patchbay": ${JSON.stringify(servers.patchbay)}`,
-      '  }',
+      `  "servers": ${printValue(servers, { base: '  ', unit: '  ', eol: '\n' })}`,
       '}',
       '',
-    ].join('\n');
+    ];
+    return lines.join('\n');
   }
-  const format = { tabSize: 2, insertSpaces: true, eol: existingText.includes('\r\n') ? '\r\n' : '\n' };
-  let text = existingText;
-  for (const [key, value] of [
-    ['hosts', hosts],
-    ['scope', content.scope],
-    ['servers', servers],
-  ] as const) {
-    const root = parseTree(text);
-    const current = root ? findNodeAtLocation(root, [key]) : undefined;
-    if (current && JSON.stringify(getNodeValue(current)) === JSON.stringify(value)) continue;
-    text = applyEdits(text, modify(text, [key], value, { formattingOptions: format }));
+  // Edits are relative to the text without a BOM; a BOM the file had is put back in front.
+  const bom = existingText.startsWith('\uFEFF') ? '\uFEFF' : '';
+  let text = existingText.slice(bom.length);
+  const edit = (edits: TextEdit[]) => {
+    text = applyTextEdits(text, edits);
+  };
+  const doc = () => codec.parse(text, {});
+  for (const [key, value] of [['hosts', [...content.hosts]], ['scope', content.scope]] as Array<[string, DocValue]>) {
+    const current = doc().get([key]);
+    if (JSON.stringify(current) === JSON.stringify(value)) continue;
+    edit(current === undefined ? doc().insert([key], value) : doc().replace([key], value));
   }
-  return text;
+  const existing = (doc().get(['servers']) ?? {}) as Record<string, DocValue>;
+  for (const name of Object.keys(existing)) if (!(name in servers)) edit(doc().remove(['servers', name]));
+  for (const [name, value] of Object.entries(servers)) {
+    const current = doc().get(['servers', name]);
+    if (current === undefined) edit(doc().insert(['servers', name], value));
+    else if (JSON.stringify(current) !== JSON.stringify(value)) edit(doc().replace(['servers', name], value));
+  }
+  return bom + text;
+}
+
+function pinOfSelf(servers: Readonly<Record<string, ServerSpec>>): string | undefined {
+  const self = servers.patchbay;
+  return self && 'npm' in self ? self.version : undefined;
 }

@@ -1,20 +1,62 @@
-// The project manifest `patchbay.jsonc`: which hosts patchbay registers in, at which scope, and which
-// server entry (the pinned patchbay server). The zod schema is the single source: the JSON schema the
-// package ships (schema/patchbay.schema.json) is generated from it, and a test keeps the two equal.
+// The project manifest `patchbay.jsonc` — the lockfile: which hosts, which scope, and every server
+// patchbay manages there with its exact pin (SPEC "A server, host-agnostic"). The zod schema is the
+// single source: the JSON schema the package ships (schema/patchbay.schema.json) is generated from it
+// (`node scripts/gen-schema.mjs`), and a test keeps the two equal. 0.1's one-server form
+// (`{"command": "npx", "args": ["--yes", "patchbay@<v>", "mcp"]}`) is still read.
 import { z } from 'zod';
-import { HOST_IDS } from '../../installers/types.js';
+import { HOST_IDS } from '../../installers/catalog-data.js';
 import { PIN } from './pin.js';
 
 export { MANIFEST_FILE, pinnedVersion, schemaUrl } from './pin.js';
 
-export const ServerEntrySchema = z
+const EXACT = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const StringMap = z.record(z.string(), z.string());
+const Env = StringMap.describe('Environment for the server: literals, or ${env:NAME} references (rendered in each host\'s own syntax).');
+
+export const NpmServerSchema = z
   .object({
-    command: z.literal('npx').describe('Always npx: hosts start the pinned package on first use.'),
-    args: z
-      .tuple([z.literal('--yes'), z.string().regex(PIN, 'must be patchbay-mcp@<version>, e.g. patchbay-mcp@0.2.0'), z.literal('mcp')])
-      .describe('["--yes", "patchbay-mcp@<version>", "mcp"]: the version is the pin written into every host file.'),
+    npm: z.string().min(1).describe('npm package; hosts run `npx --yes <npm>@<version> …args`.'),
+    version: z.string().regex(EXACT, 'must be an exact version, e.g. 1.2.3').describe('The exact pin written into every host.'),
+    range: z.string().optional().describe('How far `patchbay update` may move the pin, e.g. ^1.2.0.'),
+    args: z.array(z.string()).optional(),
+    env: Env.optional(),
   })
   .strict();
+
+export const PypiServerSchema = z
+  .object({
+    pypi: z.string().min(1).describe('PyPI package; hosts run `uvx <pypi>==<version> …args`.'),
+    version: z.string().optional().describe('Exact version; without one the server floats.'),
+    args: z.array(z.string()).optional(),
+    env: Env.optional(),
+  })
+  .strict();
+
+export const CommandServerSchema = z
+  .object({
+    command: z.string().min(1).describe('Command as given (docker, a binary, a script).'),
+    args: z.array(z.string()).optional(),
+    env: Env.optional(),
+  })
+  .strict();
+
+export const UrlServerSchema = z
+  .object({
+    url: z.string().url().describe('Remote MCP server.'),
+    transport: z.enum(['http', 'sse']).optional().describe('Default: http (streamable HTTP).'),
+    headers: StringMap.optional().describe('Header values: literals or ${env:NAME} references.'),
+  })
+  .strict();
+
+/** 0.1's only entry: patchbay's own server as a raw npx command line. */
+export const LegacySelfSchema = z
+  .object({
+    command: z.literal('npx'),
+    args: z.tuple([z.literal('--yes'), z.string().regex(PIN, 'must be patchbay-mcp@<version>, e.g. patchbay-mcp@0.2.0'), z.literal('mcp')]),
+  })
+  .strict();
+
+export const ServerSchema = z.union([NpmServerSchema, PypiServerSchema, UrlServerSchema, LegacySelfSchema, CommandServerSchema]);
 
 export const ManifestSchema = z
   .object({
@@ -25,14 +67,21 @@ export const ManifestSchema = z
       .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice')
       .describe(`Hosts to register in: ${HOST_IDS.join(', ')}.`),
     scope: z.enum(['project', 'user']).describe("'project' writes the project's files, 'user' the user's."),
-    servers: z
-      .object({ patchbay: ServerEntrySchema })
-      .strict()
-      .describe('MCP servers to register. patchbay registers its own server only.'),
+    servers: z.record(z.string().min(1), ServerSchema).describe('The servers patchbay manages, by the name they get in every host.'),
   })
-  .strict();
+  .strict()
+  .superRefine((manifest, ctx) => {
+    // 0.1's raw form of patchbay's own server must still pin an exact version: a range there would
+    // float every host's entry, which is what the manifest exists to prevent.
+    const self = manifest.servers.patchbay;
+    const spec = self && 'command' in self && self.command === 'npx' ? self.args?.[1] : undefined;
+    if (spec !== undefined && /^(?:patchbay-mcp|patchbay)@/.test(spec) && !PIN.test(spec)) {
+      ctx.addIssue({ code: 'custom', path: ['servers', 'patchbay', 'args', 1], message: 'must be patchbay-mcp@<version>, e.g. patchbay-mcp@0.2.0' });
+    }
+  });
 
 export type Manifest = z.infer<typeof ManifestSchema>;
+export type ManifestServer = z.infer<typeof ServerSchema>;
 
 export function manifestJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(ManifestSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;

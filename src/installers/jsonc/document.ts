@@ -12,7 +12,7 @@ import { DocumentEditError } from '../document/types.js';
 import { parseDocument, type ParsedDocument } from './parse.js';
 import { detectFormat, lineColumn, lineIndent } from './text.js';
 import { freshDocument, insertAt, removeAt, replaceAt } from './edit.js';
-import { nest, printValue, type JsonValue } from './print.js';
+import { nest, printCompact, printValue, type JsonValue } from './print.js';
 
 export type JsonTolerance = 'strict' | 'comments' | 'jsonc';
 
@@ -108,7 +108,11 @@ class JsonDocument implements ConfigDocument {
   replace(path: DocPath, value: DocValue): TextEdit[] {
     const node = this.node(path);
     if (!node) throw new DocumentEditError('entry-missing', `nothing at ${path.join('.')} to replace`);
-    const printed = printValue(value as JsonValue, { base: lineIndent(this.text, node.offset), unit: this.style.indentUnit, eol: this.style.eol });
+    // A value that sat on one line stays on one line; a multi-line one is printed at its own indent.
+    const oneLine = !/[\r\n]/.test(this.text.slice(node.offset, node.offset + node.length));
+    const printed = oneLine
+      ? printCompact(value as JsonValue)
+      : printValue(value as JsonValue, { base: lineIndent(this.text, node.offset), unit: this.style.indentUnit, eol: this.style.eol });
     return spanEdit(this.text, replaceAt(this.text, path, printed));
   }
 }
