@@ -19,6 +19,16 @@ export type ErrorCode =
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect
   | 'read-only-file' // a file patchbay would change has no write bit (often a dotfile manager's link)
+  | 'modified-entry' // a managed entry edited by hand since patchbay wrote it
+  | 'secret-reference-unsupported' // the host has no syntax for ${env:NAME} references
+  | 'transport-unsupported' // the host cannot express this transport (e.g. a remote server)
+  | 'literal-secret-in-project-file' // a secret-looking literal bound for a committed file
+  // servers
+  | 'no-such-package'
+  | 'no-such-version'
+  | 'registry-unreachable'
+  | 'server-not-managed' // remove/update of a name patchbay does not manage
+  | 'entry-exists'
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'

@@ -8,10 +8,10 @@ import { validateHosts } from '../core/host-ids.js';
 import { didYouMean } from '../core/suggest.js';
 import { parseDoctorArgs } from './doctor-args.js';
 
-export const COMMAND_NAMES = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
-type OptionSpec = { type: 'boolean' | 'string'; short?: string };
+type OptionSpec = { type: 'boolean' | 'string'; short?: string; multiple?: boolean };
 
 const HELP: Record<string, OptionSpec> = { help: { type: 'boolean', short: 'h' } };
 const JSON_FLAG: Record<string, OptionSpec> = { json: { type: 'boolean' } };
@@ -32,10 +32,24 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
   history: { ...HELP, ...JSON_FLAG },
   doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' } },
   mcp: { ...HELP },
+  add: {
+    ...HELP, ...JSON_FLAG, ...PLAN_FLOW, pypi: { type: 'string' }, url: { type: 'string' }, transport: { type: 'string' },
+    env: { type: 'string', multiple: true }, header: { type: 'string', multiple: true }, adopt: { type: 'boolean' }, force: { type: 'boolean' },
+    'allow-literal-secrets': { type: 'boolean' },
+  },
+  remove: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, force: { type: 'boolean' } },
+  update: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, latest: { type: 'boolean' }, force: { type: 'boolean' } },
+  sync: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, force: { type: 'boolean' }, adopt: { type: 'boolean' }, 'allow-literal-secrets': { type: 'boolean' } },
+  list: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' } },
 };
 
 /** What each command takes as its one optional positional (doctor: names, then a dir; doctor-args.ts). */
-const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | null> = {
+const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | 'words' | null> = {
+  add: 'words',
+  remove: 'words',
+  update: 'words',
+  sync: 'dir',
+  list: 'dir',
   init: 'dir',
   status: 'dir',
   migrate: 'dir',
@@ -67,6 +81,18 @@ export interface CommandArgs {
   names?: string[];
   timeoutMs?: number;
   parallel?: number;
+  /** add/remove/update: the positional words (server name, package spec); `--` and what follows: a command. */
+  words?: string[];
+  commandLine?: string[];
+  /** add: --pypi, --url, --transport, --env K[=V] (repeatable), --header 'K: V' (repeatable). */
+  pypi?: string;
+  url?: string;
+  transport?: string;
+  env?: string[];
+  header?: string[];
+  adopt?: boolean;
+  allowLiteralSecrets?: boolean;
+  latest?: boolean;
 }
 
 export type ParsedArgv =
@@ -146,10 +172,13 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
     );
   }
   const command = first;
-  checkOptions(command, rest);
+  // `add name -- docker run …`: everything after `--` is the server's command line, not our flags.
+  const dashes = POSITIONAL[command] === 'words' ? rest.indexOf('--') : -1;
+  const own = dashes >= 0 ? rest.slice(0, dashes) : rest;
+  checkOptions(command, own);
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...rest], options: COMMAND_OPTIONS[command], allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...own], options: COMMAND_OPTIONS[command], allowPositionals: true, strict: true });
   } catch (error) {
     // checkOptions catches what users mistype; this is a backstop for anything it missed.
     const message = error instanceof Error ? error.message.replace(/^TypeError \[[A-Z_]+\]: /, '') : String(error);
@@ -159,7 +188,7 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
   if (values.help === true) return { kind: 'help', topic: command };
 
   const positional = POSITIONAL[command];
-  const max = positional === null ? 0 : positional === 'names-dir' ? Infinity : 1;
+  const max = positional === null ? 0 : positional === 'names-dir' || positional === 'words' ? Infinity : 1;
   if (parsed.positionals.length > max) {
     const extra = parsed.positionals.slice(max).map((p) => `'${p}'`).join(', ');
     throw usage(`Unexpected argument ${extra} for '${command}'.`, command);
@@ -176,7 +205,7 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
     command,
     help: false,
     json: values.json === true,
-    projectDir: path.resolve(cwd, positional !== 'id' && given !== undefined ? given : '.'),
+    projectDir: path.resolve(cwd, positional !== 'id' && positional !== 'words' && given !== undefined ? given : '.'),
     yes: values.yes === true,
     dryRun: values['dry-run'] === true,
     noMcp: values['no-mcp'] === true,
@@ -184,6 +213,25 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
     ...doctor,
   };
   if (positional === 'id' && given !== undefined) args.id = given;
+  if (positional === 'words') {
+    args.words = [...parsed.positionals];
+    if (dashes >= 0) args.commandLine = rest.slice(dashes + 1);
+    const list = (name: string) => {
+      const v = (parsed.values as Record<string, unknown>)[name];
+      return Array.isArray(v) ? v.map(String) : undefined;
+    };
+    for (const [key, flag] of [['pypi', 'pypi'], ['url', 'url'], ['transport', 'transport']] as const) {
+      const v = str(flag);
+      if (v !== undefined) args[key] = v;
+    }
+    const env = list('env');
+    if (env) args.env = env;
+    const header = list('header');
+    if (header) args.header = header;
+  }
+  if (values.adopt === true) args.adopt = true;
+  if (values['allow-literal-secrets'] === true) args.allowLiteralSecrets = true;
+  if (values.latest === true) args.latest = true;
   if (hostValue !== undefined) args.hosts = parseHostList(hostValue, command);
   if (scopeValue !== undefined) args.scope = parseScope(scopeValue, command);
   const oc = str('opencode-version');

@@ -8,6 +8,11 @@ Usage: patchbay <command> [options]
 
 Commands:
   init [dir]        register patchbay's MCP server in the detected hosts (wizard on a terminal)
+  add <name> <src>  add any MCP server (npm, --pypi, --url, -- command), pinned, in every host
+  remove <name…>    remove servers patchbay manages (never one added by hand)
+  list              every MCP server in every host file, managed or not (secrets redacted)
+  update [name…]    re-pin npm servers within their range (--latest: past it)
+  sync              make every host match patchbay.jsonc: add, re-pin, remove dropped
   status [dir]      show every host file: state, pin, dialect, target (exit 1 on drift)
   migrate [dir]     re-pin stale entries; move the OpenCode entry to the installed dialect
   uninstall [dir]   remove patchbay's entries from every host file in scope
@@ -31,7 +36,66 @@ const PLAN_FLAGS = `  -y, --yes                 apply without asking
       --dry-run             print the diffs, write nothing
       --json                print one JSON document on stdout`;
 
+const SERVER_FLAGS = `  -y, --yes                 apply without asking
+      --host <a,b>          only these hosts (default: the manifest's, else the detected ones)
+      --scope <scope>       project (default; recorded in patchbay.jsonc) or user (recorded in the state dir)
+      --dry-run             print the diffs, write nothing
+      --json                print one JSON document on stdout`;
+
 const COMMANDS: Record<CommandName, string> = {
+  add: `Usage: patchbay add <name> <npm-spec> [-- args…]
+       patchbay add <name> --pypi <pkg==version> [-- args…]
+       patchbay add <name> --url <URL> [--transport http|sse] [--header 'K: V']…
+       patchbay add <name> -- <command> [args…]
+
+Adds any MCP server to every selected host in one transaction. An npm range (pkg@^1.2) is resolved
+once with your npm (your registry and .npmrc) and the EXACT version is written everywhere; the range
+is kept in the manifest for \`patchbay update\`. Secrets by reference: --env GITHUB_TOKEN (or
+--env K='\${env:K}') and --header 'Authorization: Bearer \${env:TOKEN}' are written in each host's
+own syntax; a literal secret bound for a project file is refused.
+
+Options:
+${SERVER_FLAGS}
+      --env <K[=V]>         environment for a local server (repeatable); K alone references $K
+      --header <'K: V'>     header for a remote server (repeatable)
+      --adopt               take over a same-name entry patchbay does not manage
+      --force               overwrite a managed entry that was edited by hand
+      --allow-literal-secrets  write a secret-looking literal into a project file anyway`,
+  remove: `Usage: patchbay remove <name…> [options]
+
+Removes servers patchbay manages from every host file and from the manifest. An entry someone added
+by hand is never touched; a managed entry edited by hand since is refused without --force.
+
+Options:
+${SERVER_FLAGS}
+      --force               remove it even if edited by hand`,
+  list: `Usage: patchbay list [dir] [options]
+
+Lists every MCP server in every host file (project and user scope), managed or not: host, file,
+transport, command or URL (credentials redacted), env and header NAMES, whether patchbay manages it.
+
+Options:
+      --host <a,b>          only these hosts
+      --scope <scope>       only project or user files
+      --json                print one JSON document on stdout`,
+  update: `Usage: patchbay update [name…] [options]
+
+Re-resolves each managed npm server within its range and re-pins every host in one transaction,
+printing old -> new. With --latest, moves to the newest version past the range.
+
+Options:
+${SERVER_FLAGS}
+      --latest              ignore the range`,
+  sync: `Usage: patchbay sync [dir] [options]
+
+Makes every host of the manifest match it exactly: adds missing entries, re-pins stale ones, removes
+managed entries the manifest dropped. Never touches an entry patchbay does not manage. Run it in CI or
+on a teammate's machine after cloning; \`patchbay status\` exits 1 on drift.
+
+Options:
+${SERVER_FLAGS}
+      --adopt               take over same-name entries patchbay does not manage
+      --force               overwrite managed entries edited by hand`,
   init: `Usage: patchbay init [dir] [options]
 
 Registers patchbay's MCP server (npx --yes patchbay-mcp@<version> mcp) in each selected host's config file.

@@ -11,6 +11,11 @@ type CommandModule = { run(args: CommandArgs): Promise<number> };
 /** One loader per command; each import() is a separate lazy chunk of the bundle. */
 const COMMAND_LOADERS: Record<CommandName, () => Promise<CommandModule>> = {
   init: () => import('./commands/init.js'),
+  add: () => import('./commands/add.js'),
+  remove: () => import('./commands/remove.js'),
+  list: () => import('./commands/list.js'),
+  update: () => import('./commands/update.js'),
+  sync: () => import('./commands/sync.js'),
   status: () => import('./commands/status.js'),
   migrate: () => import('./commands/migrate.js'),
   uninstall: () => import('./commands/uninstall.js'),

@@ -6,14 +6,29 @@ import type { HostContext, HostId, HostReport, Scope } from '../installers/types
 import { PATCHBAY_VERSION } from '../version.js';
 import { validateHosts } from './host-ids.js';
 import { loadManifest } from './manifest/manifest.js';
-import { pinnedVersion } from './manifest/pin.js';
+import { manifestServers, pinnedVersion } from './manifest/pin.js';
+import { readFile } from 'node:fs/promises';
+import type { ServerSpec } from '../servers/spec.js';
+import { selfSpec } from '../installers/entry.js';
+import { managedBinding } from './servers/binding.js';
+import { parseRecords, recordsPath, type Records } from './servers/records.js';
 
-export type StatusSource = '--host' | 'patchbay.jsonc' | 'registered';
+export type StatusSource = '--host' | 'patchbay.jsonc' | 'managed.json' | 'registered';
 
 export interface StatusRequest {
   hosts?: readonly string[];
   scope?: Scope;
   opencodeVersion?: string;
+  /** Where managed.json is (user-scope servers and the hashes of what patchbay wrote). */
+  stateDir?: string;
+}
+
+/** One managed server's state in every checked host. */
+export interface ServerStatus {
+  name: string;
+  label: string;
+  reports: HostReport[];
+  current: boolean;
 }
 
 export interface StatusResult {
@@ -22,7 +37,10 @@ export interface StatusResult {
   scope: Scope;
   /** The pin compared against: the manifest's, else this version. */
   version: string;
+  /** patchbay's own server per host (what 0.1's status showed). */
   reports: HostReport[];
+  /** Every server the manifest (or managed.json) lists, per host; patchbay's own included. */
+  servers: ServerStatus[];
   /** Host and file diagnostics, once each. */
   diagnostics: Diagnostic[];
   /** Every checked host is current (also when none is checked). */
@@ -49,32 +67,52 @@ function holdsOurEntry(report: HostReport): boolean {
 }
 
 export async function statusOf(ctx: HostContext, request: StatusRequest, malformedCodes: ReadonlySet<string>): Promise<StatusResult> {
-  const { inspectHosts } = await import('../installers/index.js');
+  const { inspectHosts, selfBinding } = await import('../installers/index.js');
   const manifest = await loadManifest(ctx.projectDir);
   const scope = request.scope ?? manifest?.manifest.scope ?? 'project';
   const version = manifest ? pinnedVersion(manifest.manifest) : PATCHBAY_VERSION;
   const options = { scope, version, ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}) };
+  const records = scope === 'user' || manifest ? await readRecords(request.stateDir) : null;
+  // What is managed here: the manifest's servers (project), managed.json's (user), else patchbay's own.
+  const managed: Record<string, ServerSpec> = scope === 'project' && manifest
+    ? manifestServers(manifest.manifest)
+    : scope === 'user' && records && Object.keys(records.user.servers).length > 0 ? { ...records.user.servers } : { patchbay: selfSpec(version) };
   let source: StatusSource;
-  let reports: HostReport[];
-  if (request.hosts !== undefined || manifest) {
-    const hosts = request.hosts !== undefined ? validateHosts(request.hosts) : (manifest?.manifest.hosts as HostId[]);
-    source = request.hosts !== undefined ? '--host' : 'patchbay.jsonc';
-    reports = await inspectHosts(ctx, { hosts, ...options });
+  let hosts: HostId[];
+  if (request.hosts !== undefined || manifest || (scope === 'user' && records && records.user.hosts.length > 0)) {
+    hosts = request.hosts !== undefined ? validateHosts(request.hosts) : manifest ? (manifest.manifest.hosts as HostId[]) : (records?.user.hosts ?? []);
+    source = request.hosts !== undefined ? '--host' : manifest ? 'patchbay.jsonc' : 'managed.json';
   } else {
-    reports = (await inspectHosts(ctx, options)).filter(holdsOurEntry);
+    hosts = (await inspectHosts(ctx, options)).filter(holdsOurEntry).map((r) => r.host);
     source = 'registered';
   }
-  const diagnostics = dedupe(reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)]));
+  const servers: ServerStatus[] = [];
+  for (const [name, spec] of Object.entries(managed)) {
+    const self = name === 'patchbay' && 'npm' in spec;
+    const binding = self
+      ? selfBinding(spec.version)
+      : managedBinding(name, spec, { managed: true, hashes: Object.fromEntries(Object.entries(records?.entries ?? {}).map(([f, byName]) => [f, byName[name]])) });
+    const reports = hosts.length === 0 ? [] : await inspectHosts(ctx, { ...options, hosts, binding });
+    servers.push({ name, label: binding.label, reports, current: reports.every(hostIsCurrent) });
+  }
+  const reports = servers.find((s) => s.name === 'patchbay')?.reports ?? servers[0]?.reports ?? [];
+  const diagnostics = dedupe(servers.flatMap((sv) => sv.reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])));
   return {
     source,
-    hosts: reports.map((r) => r.host),
+    hosts,
     scope,
     version,
     reports,
+    servers,
     diagnostics,
-    current: reports.every(hostIsCurrent),
+    current: servers.every((sv) => sv.current),
     malformed: diagnostics.some((d) => d.severity === 'error' && malformedCodes.has(d.code)),
   };
+}
+
+async function readRecords(stateDir: string | undefined): Promise<Records | null> {
+  if (stateDir === undefined) return null;
+  return parseRecords(await readFile(recordsPath(stateDir), 'utf8').catch(() => null));
 }
 
 /** Diagnostics once each (a host reports a file's problem at the file and at the host level). */

@@ -15,10 +15,10 @@ export interface ServerBinding {
   name: string;
   /** For summaries: what the desired entry pins, e.g. "patchbay-mcp@0.2.0". */
   label: string;
-  /** The entry to write in this place's shape. */
+  /** The entry to write in this place's shape; throws DocumentEditError when the host cannot express it. */
   desired(place: Place, platform: NodeJS.Platform): DocValue;
-  /** Is `value` (the member named `name`) ours, and is it current? */
-  classify(value: unknown, place: Place, platform: NodeJS.Platform): Recognition;
+  /** Is `value` (the member named `name` in `file`) ours, and is it current? */
+  classify(value: unknown, place: Place, platform: NodeJS.Platform, file: string): Recognition;
   /** Is `value` (a member of ANY name) an entry of this server? (lists mark patchbay's entry managed) */
   recognizeAny(value: unknown, place: Place, platform: NodeJS.Platform): Recognition;
   /** When an existing (stale) entry differs from the desired one only in its pin: the one value to swap. */

@@ -122,7 +122,7 @@ function evaluate(
     }
     // Only the place install writes to must be well-formed; another dialect's oddities are its own.
     if (place === selection.selected) diagnostics.push(...sink.map((d) => ({ ...d, host: record.id })));
-    return scanPlace(doc, place, present, binding, platform);
+    return scanPlace(doc, place, present, binding, platform, file.path);
   });
   for (const s of scans) report.servers.push(...s.servers);
   const [selectedScan, ...otherScans] = selection.selected ? scans : [undefined, ...scans];

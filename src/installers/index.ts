@@ -11,7 +11,8 @@ import { displayPath } from '../display-path.js';
 import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
 import { HOSTS, HOST_IDS, hostRecord, supportsScope } from './catalog.js';
-import { inspectHost, planHost, type HostAction } from './host-core.js';
+import { inspectHost, planHost, type HostAction, type ReplacePolicy } from './host-core.js';
+export { inspectHost, type HostAction, type ReplacePolicy } from './host-core.js';
 import { PlanningOverlay } from './document/overlay.js';
 import { selfBinding, type ServerBinding } from './binding.js';
 
@@ -20,6 +21,7 @@ export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles } f
 export { managedEntry, recognize, pinFromArgv, OPENCODE_SCHEMA_URL } from './entry.js';
 export { selfBinding, type ServerBinding } from './binding.js';
 export { PlanningOverlay } from './document/overlay.js';
+export { jsonCodec as jsonCodecFor } from './jsonc/document.js';
 export { dialectForVersion, V1_RANGE, V2_RANGE } from './hosts/opencode.js';
 
 export interface HostContextOptions {
@@ -49,6 +51,8 @@ export interface InspectOptions {
   scope: Scope;
   version: string;
   opencodeVersion?: string;
+  /** The server whose entry state is reported (default: patchbay's own, pinned to `version`). */
+  binding?: ServerBinding;
 }
 
 /** One report per host that supports the scope (generic has no project scope and is skipped there). */
@@ -56,7 +60,7 @@ export async function inspectHosts(ctx: HostContext, options: InspectOptions): P
   const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
   const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
   const overlay = new PlanningOverlay();
-  const binding = selfBinding(options.version);
+  const binding = options.binding ?? selfBinding(options.version);
   return Promise.all(hosts.map(async (h) => (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report));
 }
 
@@ -66,6 +70,8 @@ export interface Operation {
   scope: Scope;
   binding: ServerBinding;
   action: HostAction;
+  /** What install may replace (add/update/sync); init replaces nothing. */
+  replace?: ReplacePolicy;
 }
 
 export interface PlanActionResult {
@@ -95,7 +101,7 @@ export async function planOperations(ctx: HostContext, operations: readonly Oper
   const hostPlans: HostPlan[] = [];
   // Sequential on purpose: each operation must see the overlay as the previous ones left it.
   for (const op of operations) {
-    const result = await planHost(hostRecord(op.host), ctx, op.scope, overlay, op.binding, op.action, detect);
+    const result = await planHost(hostRecord(op.host), ctx, op.scope, overlay, op.binding, op.action, detect, op.replace);
     hostPlans.push({ host: op.host, scope: op.scope, changes: [], createDirs: result.createDirs, diagnostics: result.diagnostics, summary: result.summary });
   }
   const changes = await overlay.changes();

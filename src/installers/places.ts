@@ -75,7 +75,7 @@ export function checkContainer(doc: ConfigDocument, place: Place, filePath: stri
 }
 
 /** The servers in a place (which must have passed checkContainer), and the binding's own member. */
-export function scanPlace(doc: ConfigDocument, place: Place, present: boolean, binding: ServerBinding | undefined, platform: NodeJS.Platform): PlaceScan {
+export function scanPlace(doc: ConfigDocument, place: Place, present: boolean, binding: ServerBinding | undefined, platform: NodeJS.Platform, file: string): PlaceScan {
   const scan: PlaceScan = { place, present, servers: [], members: [] };
   if (!present) return scan;
   const container = doc.get(place.path);
@@ -97,7 +97,7 @@ export function scanPlace(doc: ConfigDocument, place: Place, present: boolean, b
       if (rec.pin !== undefined) entry.pin = rec.pin;
     }
     scan.servers.push(entry);
-    if (binding && member.name === binding.name) scan.ours = { ...member, ...binding.classify(member.value, place, platform) };
+    if (binding && member.name === binding.name) scan.ours = { ...member, ...binding.classify(member.value, place, platform, file) };
   }
   return scan;
 }

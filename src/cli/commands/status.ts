@@ -36,17 +36,24 @@ async function status(session: Session): Promise<number> {
     ...(args.hosts !== undefined ? { hosts: args.hosts } : {}),
     ...(args.scope !== undefined ? { scope: args.scope } : {}),
     ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
+    stateDir: session.environment.stateDir,
   }, MALFORMED_CODES);
-  const { source, hosts, scope, version, reports, diagnostics, malformed, current } = result;
+  const { source, hosts, scope, version, diagnostics, malformed, current } = result;
   const exitCode = malformed ? EXIT.refused : current ? EXIT.ok : EXIT.drift;
 
   const s = out.style;
-  const sourceWords = { '--host': 'from --host', 'patchbay.jsonc': 'from patchbay.jsonc', registered: 'with a patchbay entry' }[source];
-  out.out(`Hosts (${sourceWords}): ${hosts.join(', ') || 'none'}; scope: ${scope}; pin: ${PACKAGE_NAME}@${version}`);
+  const sourceWords = { '--host': 'from --host', 'patchbay.jsonc': 'from patchbay.jsonc', 'managed.json': 'from managed.json', registered: 'with a patchbay entry' }[source];
+  const onlySelf = result.servers.length === 1 && result.servers[0]?.name === 'patchbay';
+  out.out(`Hosts (${sourceWords}): ${hosts.join(', ') || 'none'}; scope: ${scope}; ${onlySelf ? `pin: ${PACKAGE_NAME}@${version}` : `servers: ${result.servers.map((sv) => sv.name).join(', ') || 'none'}`}`);
   if (hosts.length === 0) out.out(`Nothing is registered: no ${scope}-scope host file holds a patchbay entry, and there is no patchbay.jsonc. Run \`patchbay init\` to register.`);
+  for (const server of result.servers) {
+    if (!onlySelf) out.out(`${s.bold(`server ${server.name}`)} (${server.label}) ${server.current ? s.green('current') : s.yellow('drift')}`);
+    printReports(server.name, server.reports);
+  }
+  function printReports(name: string, reports: readonly HostReport[]): void {
   for (const report of reports) {
     const hostState = hostIsCurrent(report) ? s.green('current') : s.yellow('drift');
-    out.out(`${s.bold(report.host)} ${hostState}`);
+    out.out(`${onlySelf ? '' : '  '}${s.bold(report.host)} ${hostState}`);
     for (const file of shownFiles(report)) {
       const paint = file.state === 'current' ? s.green : file.state === 'absent' ? s.dim : s.yellow;
       const cells = [
@@ -58,18 +65,21 @@ async function status(session: Session): Promise<number> {
         file.exists ? '' : '(does not exist)',
       ].filter((c) => c !== '');
       out.out(cells.join('  '));
-      const others = file.servers.filter((sv) => sv.name !== 'patchbay');
-      if (others.length > 0) out.out(s.dim(`    other servers: ${others.map(serverSummary).join(', ')}`));
+      const others = file.servers.filter((sv) => sv.name !== name);
+      if (others.length > 0 && onlySelf) out.out(s.dim(`    other servers: ${others.map(serverSummary).join(', ')}`));
     }
   }
+  }
   printDiagnostics(session, diagnostics);
-  if (reports.length > 0) {
+  if (hosts.length > 0) {
     out.out(
       malformed
         ? 'A host file is malformed: fix it by hand (see above), then run patchbay status again.'
         : current
           ? 'Every selected host is current.'
-          : 'Drift: run `patchbay init` for absent entries, `patchbay migrate` for stale or other-dialect ones.',
+          : onlySelf
+            ? 'Drift: run `patchbay init` for absent entries, `patchbay migrate` for stale or other-dialect ones.'
+            : 'Drift: run `patchbay sync` to make every host match the manifest.',
     );
   }
   out.json({
@@ -79,7 +89,13 @@ async function status(session: Session): Promise<number> {
     source,
     scope,
     version,
-    hosts: reports.map((r) => ({
+    servers: result.servers.map((sv) => ({
+      name: sv.name,
+      label: sv.label,
+      current: sv.current,
+      hosts: sv.reports.map((r) => ({ host: r.host, current: hostIsCurrent(r), files: r.files.filter((f) => f.exists || f.target).map((f) => ({ path: displayPath(f.path, roots), state: f.state, ...(f.pin !== undefined ? { pin: f.pin } : {}) })) })),
+    })),
+    hosts: result.reports.map((r) => ({
       host: r.host,
       scope: r.scope,
       current: hostIsCurrent(r),

@@ -10,7 +10,7 @@ import type { Manifest } from './schema.js';
 import { PATCHBAY_VERSION } from '../../version.js';
 import type { ServerSpec } from '../../servers/spec.js';
 import { applyTextEdits, type DocValue, type TextEdit } from '../../installers/document/types.js';
-import { printValue } from '../../installers/jsonc/print.js';
+import { printCompact, printValue } from '../../installers/jsonc/print.js';
 
 export function manifestPath(projectDir: string): string {
   return path.join(projectDir, MANIFEST_FILE);
@@ -102,7 +102,7 @@ export function renderManifest(content: ManifestContent, existingText: string | 
       `  "$schema": ${JSON.stringify(schemaUrl(version))},`,
       '  // The lockfile of `patchbay`: `patchbay sync` (or `init --yes`) makes every host below match',
       '  // exactly this — these hosts, at this scope, with these pinned servers. Commit it.',
-      `  "hosts": ${JSON.stringify(content.hosts)},`,
+      `  "hosts": ${printCompact([...content.hosts])},`,
       `  "scope": ${JSON.stringify(content.scope)},`,
       `  "servers": ${printValue(servers, { base: '  ', unit: '  ', eol: '\n' })}`,
       '}',

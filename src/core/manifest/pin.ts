@@ -23,7 +23,7 @@ export const PIN = /^(?:patchbay-mcp|patchbay)@(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)
 /** The manifest's servers as ServerSpecs; 0.1's raw `npx --yes patchbay@<v> mcp` becomes an npm source. */
 export function manifestServers(manifest: Manifest): Record<string, ServerSpec> {
   const out: Record<string, ServerSpec> = {};
-  for (const [name, server] of Object.entries(manifest.servers)) {
+  for (const [name, server] of Object.entries(manifest.servers ?? {})) {
     const args = 'command' in server && server.command === 'npx' ? server.args : undefined;
     const legacy = args?.length === 3 && args[0] === '--yes' && args[2] === 'mcp' ? PIN.exec(args[1] ?? '') : null;
     out[name] = legacy ? { npm: PACKAGE_NAME, version: legacy[1] as string, args: ['mcp'] } : (server as ServerSpec);

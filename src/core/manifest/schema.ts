@@ -67,13 +67,13 @@ export const ManifestSchema = z
       .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice')
       .describe(`Hosts to register in: ${HOST_IDS.join(', ')}.`),
     scope: z.enum(['project', 'user']).describe("'project' writes the project's files, 'user' the user's."),
-    servers: z.record(z.string().min(1), ServerSchema).describe('The servers patchbay manages, by the name they get in every host.'),
+    servers: z.record(z.string().min(1), ServerSchema).optional().describe('The servers patchbay manages, by the name they get in every host (none: an empty object, or absent).'),
   })
   .strict()
   .superRefine((manifest, ctx) => {
     // 0.1's raw form of patchbay's own server must still pin an exact version: a range there would
     // float every host's entry, which is what the manifest exists to prevent.
-    const self = manifest.servers.patchbay;
+    const self = manifest.servers?.patchbay;
     const spec = self && 'command' in self && self.command === 'npx' ? self.args?.[1] : undefined;
     if (spec !== undefined && /^(?:patchbay-mcp|patchbay)@/.test(spec) && !PIN.test(spec)) {
       ctx.addIssue({ code: 'custom', path: ['servers', 'patchbay', 'args', 1], message: 'must be patchbay-mcp@<version>, e.g. patchbay-mcp@0.2.0' });

@@ -26,6 +26,8 @@ interface FileState extends OverlayFile {
   /** Current text without the BOM; null when the plan deletes the file (or it never existed). */
   text: string | null;
   labels: Set<string>;
+  /** Mode for a file this plan creates (managed.json: 0600). */
+  createMode?: number;
 }
 
 export class PlanningOverlay {
@@ -79,8 +81,9 @@ export class PlanningOverlay {
   }
 
   /** Replace the whole current text (a file written whole, like the manifest); BOM kept. */
-  async replaceText(file: string, text: string, label: string): Promise<void> {
+  async replaceText(file: string, text: string, label: string, options: { createMode?: number } = {}): Promise<void> {
     const s = await this.state(file);
+    if (options.createMode !== undefined) s.createMode = options.createMode;
     const bom = text.startsWith(BOM);
     s.bom = s.bom || bom;
     s.text = bom ? text.slice(1) : text;
@@ -107,7 +110,7 @@ export class PlanningOverlay {
         continue;
       }
       const bytes = new TextEncoder().encode((s.bom ? BOM : '') + s.text);
-      out.push(makeChange(s.path, s.before, bytes, { label }));
+      out.push(makeChange(s.path, s.before, bytes, { label, ...(s.createMode !== undefined ? { createMode: s.createMode } : {}) }));
     }
     return out;
   }
