@@ -49,6 +49,11 @@ export type HostAction = 'install' | 'migrate' | 'uninstall';
 
 /** What install may replace besides an absent entry (add/update/sync; init replaces nothing). */
 export interface ReplacePolicy {
+  /**
+   * Files known to have existed before patchbay first wrote to them (managed.json): uninstall never
+   * deletes these, even when what is left looks exactly like a file patchbay would create.
+   */
+  keepFiles?: ReadonlySet<string>;
   /** Ours with another pin: re-pin it (update, sync, add of a new version). */
   stale?: boolean;
   /** Ours but edited by hand: overwrite it (--force). */
@@ -280,7 +285,7 @@ export async function planHost(
       // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
       // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
       const left = await overlay.document(e.file.path, record.codec);
-      if (left.text === record.codec.create(record.skeleton, left.style)) {
+      if (!replace.keepFiles?.has(e.file.path) && left.text === record.codec.create(record.skeleton, left.style)) {
         await overlay.delete(e.file.path, label);
         result.summary.push(`delete ${file} (it held only what patchbay created)`);
       } else result.summary.push(`remove ${binding.name} from ${file}`);

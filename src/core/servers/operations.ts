@@ -112,24 +112,31 @@ export async function planServers(environment: Environment, ctx: HostContext, re
     if (name === 'patchbay' && 'npm' in spec && spec.npm === PACKAGE_NAME) return installers.selfBinding(spec.version);
     return managedBinding(name, spec, { managed, hashes: hashesOf(name) });
   };
-  const replace = { stale: true, modified: request.force === true, foreign: request.adopt === true };
+  const keepFiles = new Set(records.existed);
+  const replace = { stale: true, modified: request.force === true, foreign: request.adopt === true, keepFiles };
   const operations = [
     ...remove.map((name) => ({ name, spec: current.servers[name] ?? next[name], action: 'uninstall' as const })),
     ...install.map((name) => ({ name, spec: next[name] as ServerSpec, action: 'install' as const })),
   ].flatMap(({ name, spec, action }) => {
     // A dropped server the manifest no longer describes: only its recorded hash can prove ownership.
-    const binding = spec ? bindingFor(name, spec, true) : managedBinding(name, { command: '' }, { managed: true, hashes: hashesOf(name) });
-    return hosts.map((host) => ({ host, scope, binding, action, replace: action === 'install' ? replace : { modified: request.force === true } }));
+    // Managed = already listed (manifest / managed.json) or written by patchbay (a recorded hash);
+    // a new name meeting a same-name entry is foreign until --adopt.
+    const managed = name in current.servers || Object.values(records.entries).some((byName) => name in byName);
+    const binding = spec ? bindingFor(name, spec, managed) : managedBinding(name, { command: '' }, { managed: true, hashes: hashesOf(name) });
+    return hosts.map((host) => ({ host, scope, binding, action, replace: action === 'install' ? replace : { modified: request.force === true, keepFiles } }));
   });
   const result = await planOperations(ctx, operations, { description: `${request.action} ${[...install, ...remove].join(',') || 'nothing'} (${scope})`, overlay });
   diagnostics.push(...result.diagnostics);
 
   if (!hasErrors(diagnostics)) {
-    // Record what is now written, by file, so a later edit by hand is recognized as `modified`.
+    // Record what is now written, by file, so a later edit by hand is recognized as `modified`; and a
+    // file patchbay writes to for the first time that already existed, so a removal never deletes it.
+    const writtenBefore = new Set(Object.keys(records.entries));
     for (const op of operations) {
       const inspection = await inspectHost(hostRecord(op.host), ctx, scope, overlay, op.binding, {});
       for (const e of inspection.evals) {
         const byName = (records.entries[e.file.path] ??= {});
+        if (op.action === 'install' && e.file.before.exists && !writtenBefore.has(e.file.path) && !records.existed.includes(e.file.path)) records.existed.push(e.file.path);
         const ours = e.scans[0]?.ours;
         if (op.action === 'install' && ours?.ours && ours.current) byName[op.binding.name] = entryHash(ours.value);
         else if (op.action === 'uninstall') delete byName[op.binding.name];

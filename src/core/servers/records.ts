@@ -20,6 +20,8 @@ export interface Records {
   version: 1;
   user: ScopeManifest;
   entries: Record<string, Record<string, string>>;
+  /** Host files that existed before patchbay first wrote to them: never deleted by a removal. */
+  existed: string[];
 }
 
 export function recordsPath(stateDir: string): string {
@@ -27,7 +29,7 @@ export function recordsPath(stateDir: string): string {
 }
 
 export function emptyRecords(): Records {
-  return { version: 1, user: { hosts: [], servers: {} }, entries: {} };
+  return { version: 1, user: { hosts: [], servers: {} }, entries: {}, existed: [] };
 }
 
 /** Parses managed.json; a missing or unreadable one is empty (it only ever adds safety, never removes it). */
@@ -39,6 +41,7 @@ export function parseRecords(text: string | null): Records {
       version: 1,
       user: { hosts: [...(value.user?.hosts ?? [])], servers: { ...(value.user?.servers ?? {}) } },
       entries: { ...(value.entries ?? {}) },
+      existed: Array.isArray(value.existed) ? value.existed.filter((f): f is string => typeof f === 'string') : [],
     };
   } catch {
     return emptyRecords();

@@ -5,8 +5,7 @@
 // BEFORE diffing (values of env/headers objects, secret-looking keys, credential-bearing URLs and
 // argv flags). Redacting both sides the same way keeps the diff limited to patchbay's own change.
 import * as z from 'zod';
-import type { Plan } from '../../rollback/types.js';
-import { redactConfigText } from '../../redact.js';
+import { redactPlan } from '../../redact-plan.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
@@ -30,25 +29,6 @@ export const PlanData = z.object({
   diff: z.string().describe('Unified diff of every file, secrets redacted'),
 });
 export type PlanData = z.infer<typeof PlanData>;
-
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
-
-function redactBytes(bytes: Uint8Array): Uint8Array {
-  return encoder.encode(redactConfigText(decoder.decode(bytes)));
-}
-
-/** The plan with every file's text redacted on both sides (hashes untouched: it is never applied). */
-export function redactPlan(p: Plan): Plan {
-  return {
-    ...p,
-    changes: p.changes.map((c) => ({
-      ...c,
-      before: { ...c.before, bytes: c.before.bytes ? redactBytes(c.before.bytes) : null },
-      after: c.after === 'delete' ? 'delete' : redactBytes(c.after),
-    })),
-  };
-}
 
 export async function planTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
   const roots = rootsOf(environment);
