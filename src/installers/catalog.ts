@@ -7,8 +7,10 @@ import { opencode } from './hosts/opencode.js';
 import { claudeCode } from './hosts/claude-code.js';
 import { cursor } from './hosts/cursor.js';
 import { generic } from './hosts/generic.js';
+import { jsonHostRecord } from './hosts/json-host-record.js';
+import { JSON_HOSTS } from './hosts/json-catalog.js';
 
-const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic];
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord)];
 const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */
@@ -30,9 +32,9 @@ export function hostRecord(id: HostId): HostRecord {
   return record;
 }
 
-/** A context that only names places: `~` for home, `.` for the project (for help, docs, `hosts`). */
+/** A context that only names places: `~` for home, `.` for the project, %APPDATA% as is (help, docs, `hosts`). */
 function displayContext(platform: NodeJS.Platform): HostContext {
-  return { projectDir: '.', home: '~', env: { XDG_CONFIG_HOME: '' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
+  return { projectDir: '.', home: '~', env: { XDG_CONFIG_HOME: '', APPDATA: '%APPDATA%', LOCALAPPDATA: '%LOCALAPPDATA%' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
 }
 
 /** Does this host have a file at this scope? (generic has no project file.) */
