@@ -46,3 +46,8 @@ export function supportsScope(record: HostRecord, scope: Scope): boolean {
 export function describeFiles(record: HostRecord, scope: Scope, platform: NodeJS.Platform = 'linux'): string[] {
   return (record.files(displayContext(platform), scope) ?? []).map((f) => f.replace(/^\.\//, ''));
 }
+
+/** The other hosts whose candidate files at `scope` include `file` (one file, several hosts: one entry). */
+export function hostsSharing(ctx: HostContext, scope: Scope, file: string, except: HostId): HostId[] {
+  return HOSTS.filter((h) => h.id !== except && (h.files(ctx, scope) ?? []).includes(file)).map((h) => h.id);
+}
