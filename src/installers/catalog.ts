@@ -51,3 +51,11 @@ export function describeFiles(record: HostRecord, scope: Scope, platform: NodeJS
 export function hostsSharing(ctx: HostContext, scope: Scope, file: string, except: HostId): HostId[] {
   return HOSTS.filter((h) => h.id !== except && (h.files(ctx, scope) ?? []).includes(file)).map((h) => h.id);
 }
+
+/** The file format in words: `JSON`, `JSON + comments` (no trailing commas), `JSONC`, `TOML`, `YAML`. */
+export function formatOf(record: HostRecord): string {
+  const tolerance = (record.codec as { tolerance?: string }).tolerance;
+  if (tolerance === 'strict') return 'JSON';
+  if (tolerance === 'comments') return 'JSON + comments';
+  return record.codec.kind.toUpperCase();
+}

@@ -16,7 +16,7 @@ import { PlanningOverlay } from './document/overlay.js';
 import { selfBinding, type ServerBinding } from './binding.js';
 
 export * from './types.js';
-export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles, hostsSharing } from './catalog.js';
+export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles, hostsSharing, formatOf } from './catalog.js';
 export { managedEntry, recognize, pinFromArgv, OPENCODE_SCHEMA_URL } from './entry.js';
 export { selfBinding, type ServerBinding } from './binding.js';
 export { PlanningOverlay } from './document/overlay.js';
