@@ -21,3 +21,12 @@ export function hostCli(b: Sandbox, name: string, args: string[], timeoutMs = 12
 export function initHost(b: Sandbox, host: string, scope: 'project' | 'user' = 'project'): Promise<RunResult> {
   return patchbay(['init', '--yes', '--host', host, '--scope', scope, b.project], { cwd: b.project, env: b.env });
 }
+
+/**
+ * Fetches patchbay-mcp@<version> into the sandbox's npx cache from the local registry, so a host whose
+ * `mcp list` gives a server only a few seconds (Droid shows "connecting") meets a warm npx, as a user
+ * who ran it once would. The host still spawns the server itself through npx.
+ */
+export function warmNpx(b: Sandbox, version: string): Promise<RunResult> {
+  return run('npx', ['--yes', `patchbay-mcp@${version}`, '--version'], { cwd: b.project, env: b.env, timeoutMs: 120_000 });
+}
