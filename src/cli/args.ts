@@ -8,7 +8,7 @@ import { validateHosts } from '../core/host-ids.js';
 import { didYouMean } from '../core/suggest.js';
 import { parseDoctorArgs } from './doctor-args.js';
 
-export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'hosts', 'doctor', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 type OptionSpec = { type: 'boolean' | 'string'; short?: string; multiple?: boolean };
@@ -30,6 +30,7 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
   uninstall: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW },
   rollback: { ...HELP, ...JSON_FLAG, force: { type: 'boolean' } },
   history: { ...HELP, ...JSON_FLAG },
+  hosts: { ...HELP, ...JSON_FLAG },
   doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' } },
   mcp: { ...HELP },
   add: {
@@ -56,6 +57,7 @@ const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | 'words' | nul
   uninstall: 'dir',
   rollback: 'id',
   history: null,
+  hosts: 'dir',
   doctor: 'names-dir',
   mcp: null,
 };

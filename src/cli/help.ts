@@ -18,6 +18,7 @@ Commands:
   uninstall [dir]   remove patchbay's entries from every host file in scope
   rollback [id]     restore the files of a transaction (default: the newest not yet undone)
   history           list transactions
+  hosts [dir]       list every host patchbay knows: files per scope on this OS, format, detected?
   doctor [name…]    start each configured MCP server as its host would; report its health
   mcp               run patchbay's MCP server on stdio
 
@@ -146,6 +147,15 @@ Options:
   history: `Usage: patchbay history [options]
 
 Lists patchbay's transactions, newest first.
+
+Options:
+      --json                print one JSON document on stdout`,
+  hosts: `Usage: patchbay hosts [dir] [options]
+
+Lists the host catalog: every host patchbay can write (supported) and the ones it knows of but has no
+record for yet, with the files of each scope on this OS (first existing wins), the file format, and
+whether the host is detected here and why (a binary on PATH answering --version, or a folder of its
+own; binaries not on PATH are never run). Read-only.
 
 Options:
       --json                print one JSON document on stdout`,

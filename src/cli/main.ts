@@ -21,6 +21,7 @@ const COMMAND_LOADERS: Record<CommandName, () => Promise<CommandModule>> = {
   uninstall: () => import('./commands/uninstall.js'),
   rollback: () => import('./commands/rollback.js'),
   history: () => import('./commands/history.js'),
+  hosts: () => import('./commands/hosts.js'),
   doctor: () => import('./commands/doctor.js'),
   mcp: () => import('./commands/mcp.js'),
 };

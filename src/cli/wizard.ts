@@ -39,12 +39,14 @@ interface MultiselectState {
 export async function askHosts(detections: readonly Detection[], preselected: readonly HostId[]): Promise<HostId[]> {
   const byId = new Map(detections.map((d) => [d.host, d]));
   const titles = new Map(HOST_IDS.map((id) => [id, hostChoiceTitle(byId.get(id), id)]));
+  // With 25 hosts, the ones found on this machine come first (catalog order within each group).
+  const ordered = [...HOST_IDS].sort((a, b) => Number(byId.get(b)?.detected === true) - Number(byId.get(a)?.detected === true));
   return ask<HostId[]>(
     {
       type: 'multiselect',
       name: 'hosts',
       message: 'Register patchbay in which hosts?',
-      choices: HOST_IDS.map((id) => ({ title: titles.get(id) ?? id, value: id, selected: preselected.includes(id) })),
+      choices: ordered.map((id) => ({ title: titles.get(id) ?? id, value: id, selected: preselected.includes(id) })),
       min: 1,
       hint: '- arrows move, space toggles, enter confirms',
       instructions: false,

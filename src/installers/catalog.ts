@@ -7,8 +7,10 @@ import { opencode } from './hosts/opencode.js';
 import { claudeCode } from './hosts/claude-code.js';
 import { cursor } from './hosts/cursor.js';
 import { generic } from './hosts/generic.js';
+import { jsonHostRecord } from './hosts/json-host-record.js';
+import { JSON_HOSTS } from './hosts/json-catalog.js';
 
-const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic];
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord)];
 const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */
@@ -30,9 +32,9 @@ export function hostRecord(id: HostId): HostRecord {
   return record;
 }
 
-/** A context that only names places: `~` for home, `.` for the project (for help, docs, `hosts`). */
+/** A context that only names places: `~` for home, `.` for the project, %APPDATA% as is (help, docs, `hosts`). */
 function displayContext(platform: NodeJS.Platform): HostContext {
-  return { projectDir: '.', home: '~', env: { XDG_CONFIG_HOME: '' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
+  return { projectDir: '.', home: '~', env: { XDG_CONFIG_HOME: '', APPDATA: '%APPDATA%', LOCALAPPDATA: '%LOCALAPPDATA%' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
 }
 
 /** Does this host have a file at this scope? (generic has no project file.) */
@@ -43,4 +45,17 @@ export function supportsScope(record: HostRecord, scope: Scope): boolean {
 /** The candidate files of a scope as people write them (`~/.cursor/mcp.json`), for help and docs. */
 export function describeFiles(record: HostRecord, scope: Scope, platform: NodeJS.Platform = 'linux'): string[] {
   return (record.files(displayContext(platform), scope) ?? []).map((f) => f.replace(/^\.\//, ''));
+}
+
+/** The other hosts whose candidate files at `scope` include `file` (one file, several hosts: one entry). */
+export function hostsSharing(ctx: HostContext, scope: Scope, file: string, except: HostId): HostId[] {
+  return HOSTS.filter((h) => h.id !== except && (h.files(ctx, scope) ?? []).includes(file)).map((h) => h.id);
+}
+
+/** The file format in words: `JSON`, `JSON + comments` (no trailing commas), `JSONC`, `TOML`, `YAML`. */
+export function formatOf(record: HostRecord): string {
+  const tolerance = (record.codec as { tolerance?: string }).tolerance;
+  if (tolerance === 'strict') return 'JSON';
+  if (tolerance === 'comments') return 'JSON + comments';
+  return record.codec.kind.toUpperCase();
 }

@@ -10,14 +10,14 @@ import { createPlan } from '../rollback/plan-builder.js';
 import { displayPath } from '../display-path.js';
 import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
-import { HOSTS, HOST_IDS, hostRecord, supportsScope } from './catalog.js';
+import { HOSTS, HOST_IDS, hostRecord, hostsSharing, supportsScope } from './catalog.js';
 import { inspectHost, planHost, type HostAction, type ReplacePolicy } from './host-core.js';
 export { inspectHost, type HostAction, type ReplacePolicy } from './host-core.js';
 import { PlanningOverlay } from './document/overlay.js';
 import { selfBinding, type ServerBinding } from './binding.js';
 
 export * from './types.js';
-export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles } from './catalog.js';
+export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles, hostsSharing, formatOf } from './catalog.js';
 export { managedEntry, recognize, pinFromArgv, OPENCODE_SCHEMA_URL } from './entry.js';
 export { selfBinding, type ServerBinding } from './binding.js';
 export { PlanningOverlay } from './document/overlay.js';
@@ -61,7 +61,16 @@ export async function inspectHosts(ctx: HostContext, options: InspectOptions): P
   const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
   const overlay = new PlanningOverlay();
   const binding = options.binding ?? selfBinding(options.version);
-  return Promise.all(hosts.map(async (h) => (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report));
+  return Promise.all(hosts.map(async (h) => withSharing(ctx, (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report)));
+}
+
+/** Marks each file another host reads too, so status can say one entry serves both. */
+function withSharing(ctx: HostContext, report: HostReport): HostReport {
+  for (const file of report.files) {
+    const others = hostsSharing(ctx, report.scope, file.path, report.host);
+    if (others.length > 0) file.sharedWith = others;
+  }
+  return report;
 }
 
 /** One step of a composed plan: do `action` for `binding` in `host`'s files at `scope`. */

@@ -116,7 +116,7 @@ function normalizeServer(member: Member, place: Place): ServerEntry {
   const names = (o: unknown) => (isObject(o) ? Object.keys(o) : []);
   const { style } = place;
   const argv = readArgv(style, v);
-  const url = [v[style.urlKey], v.url, v.serverUrl].find((u): u is string => typeof u === 'string');
+  const url = [v[style.urlKey], v.url, v.serverUrl, v.httpUrl].find((u): u is string => typeof u === 'string');
   if (argv !== undefined && argv.length > 0) {
     entry.transport = 'stdio';
     entry.command = argv[0] as string;
@@ -124,7 +124,8 @@ function normalizeServer(member: Member, place: Place): ServerEntry {
   } else if (url !== undefined) {
     entry.url = url;
     const type = v.type;
-    entry.transport = type === 'sse' ? 'sse' : type === undefined || type === 'http' || type === 'streamable-http' || type === style.remoteType?.http ? 'http' : 'unknown';
+    const sseByKey = style.urlKeys?.sse !== undefined && style.urlKeys.sse !== style.urlKeys.http && typeof v[style.urlKeys.sse] === 'string' && typeof v[style.urlKeys.http ?? style.urlKey] !== 'string';
+    entry.transport = type === 'sse' || sseByKey ? 'sse' : type === undefined || type === 'http' || type === 'streamable-http' || type === 'streamableHttp' || type === style.remoteType?.http ? 'http' : 'unknown';
   }
   entry.envNames = names(v[style.envKey]);
   entry.headerNames = names(v[style.headersKey]);

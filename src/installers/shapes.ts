@@ -12,14 +12,20 @@ export interface EntryStyle {
   argv: 'command+args' | 'command-array';
   /** stdio: the `type` value written first (OpenCode `local`, VS Code `stdio`); none when undefined. */
   stdioType?: string;
+  /** The member stdioType is written under (default `type`; Zed's tagged shape: `source: "custom"`). */
+  stdioTypeKey?: string;
   envKey: string;
   /** Written after the launch on every entry (OpenCode V1 `enabled: true`). */
   extra?: Record<string, DocValue>;
   /** Remote servers: the URL member, and the `type` value per transport (absent: no `type` written). */
   urlKey: string;
+  /** Per-transport URL member where it differs from urlKey (Qwen: `httpUrl` is Streamable HTTP, `url` SSE). */
+  urlKeys?: { http?: string; sse?: string };
   remoteType?: { http?: string; sse?: string };
   /** No remote entries in this host's files (or unverified): rendering one fails closed. */
   remote: boolean;
+  /** The remote transports the host has, when not both (Zed: http only); others fail closed. */
+  transports?: readonly ('http' | 'sse')[];
   headersKey: string;
   /** Members a host or person may add without changing what the entry runs (ownership ignores them). */
   harmless: Record<string, readonly DocValue[]>;
@@ -72,9 +78,10 @@ function refs(map: StringMap, syntax: RefSyntax): StringMap | undefined {
 export function renderEntry(style: EntryStyle, launch: Launch, platform: NodeJS.Platform): RenderResult {
   const entry: Record<string, DocValue> = {};
   if (launch.transport === 'stdio') {
-    if (style.stdioType !== undefined) entry.type = style.stdioType;
+    if (style.stdioType !== undefined) entry[style.stdioTypeKey ?? 'type'] = style.stdioType;
     let argv = [launch.command, ...launch.args];
-    if (platform === 'win32' && style.windowsWrapper && style.argv === 'command+args') argv = ['cmd', '/c', ...argv];
+    // Either argv spelling: a command array (Kilo) needs the wrapper as much as command + args.
+    if (platform === 'win32' && style.windowsWrapper) argv = ['cmd', '/c', ...argv];
     if (style.argv === 'command-array') entry.command = argv;
     else {
       entry.command = argv[0] as string;
@@ -86,10 +93,12 @@ export function renderEntry(style: EntryStyle, launch: Launch, platform: NodeJS.
       entry[style.envKey] = env;
     }
   } else {
-    if (!style.remote) return { ok: false, code: 'transport-unsupported', message: `this host has no ${launch.transport} (remote) server entries` };
+    if (!style.remote || (style.transports && !style.transports.includes(launch.transport))) {
+      return { ok: false, code: 'transport-unsupported', message: `this host has no ${launch.transport} (remote) server entries` };
+    }
     const type = style.remoteType?.[launch.transport];
     if (type !== undefined) entry.type = type;
-    entry[style.urlKey] = launch.url;
+    entry[style.urlKeys?.[launch.transport] ?? style.urlKey] = launch.url;
     if (Object.keys(launch.headers).length > 0) {
       const headers = refs(launch.headers, style.refSyntax);
       if (!headers) return unsupportedReference();

@@ -79,6 +79,8 @@ export interface FileReport {
   state: EntryState;
   pin?: string;
   dialect?: OpenCodeDialect;
+  /** Other hosts that read this same file at this scope (Claude Code and Copilot CLI: `.mcp.json`). */
+  sharedWith?: HostId[];
   servers: ServerEntry[];
   diagnostics: Diagnostic[];
 }

@@ -64,7 +64,8 @@ describe("0.1's patchbay@<v> entries are ours", () => {
     expect(status.code).toBe(1);
     const report = JSON.parse(status.stdout) as { source: string; hosts: Array<{ host: string; files: Array<{ state: string; pin?: string; target: boolean }> }> };
     expect(report.source).toBe('registered');
-    expect(report.hosts.map((h) => h.host).sort()).toEqual(['claude-code', 'cursor', 'opencode']);
+    // Copilot CLI reads the same project `.mcp.json` as Claude Code (v0.2 catalog), so it is registered too.
+    expect(report.hosts.map((h) => h.host).sort()).toEqual(['claude-code', 'copilot-cli', 'cursor', 'opencode']);
     for (const h of report.hosts) expect(h.files.find((f) => f.target)).toMatchObject({ state: 'stale', pin: '0.1.0' });
 
     const migrate = await sb.run(['migrate', '--yes', '--opencode-version', '1.18.33']);
@@ -147,7 +148,8 @@ describe('messages a newcomer meets', () => {
   });
 
   it('a known but unsupported host is told apart from a typo', async () => {
-    const planned = await sb.run(['init', '--yes', '--host', 'gemini', '--json']);
+    // Gemini is supported since the v0.2 catalog; Codex (TOML) is still only known.
+    const planned = await sb.run(['init', '--yes', '--host', 'codex', '--json']);
     expect(planned.code).toBe(2);
     expect(JSON.parse(planned.stdout).error.code).toBe('unsupported-host');
     const typo = await sb.run(['init', '--yes', '--host', 'cursr', '--json']);

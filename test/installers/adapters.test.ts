@@ -4,6 +4,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
+import { HOST_INFO } from '../../src/installers/catalog-data.js';
 import { HOSTS, createHostContext, detectHosts, hostRecord, inspectHosts, planAction, supportsScope } from '../../src/installers/index.js';
 import { managedEntry, recognize } from '../../src/installers/entry.js';
 import type { PlanRequest } from '../../src/installers/types.js';
@@ -321,7 +322,9 @@ describe('facade', () => {
   });
 
   test('the catalog has a record for every supported host; generic is user-only', () => {
-    expect(HOSTS.map((h) => h.id).sort()).toEqual(['claude-code', 'cursor', 'generic', 'opencode']);
+    // The catalog grew in v0.2 (the JSON family); the first four are still there, in catalog order.
+    expect(HOSTS.map((h) => h.id)).toEqual(HOST_INFO.filter((h) => h.supported).map((h) => h.id));
+    expect(HOSTS.map((h) => h.id).slice(0, 4)).toEqual(['opencode', 'claude-code', 'cursor', 'generic']);
     expect(supportsScope(hostRecord('generic'), 'project')).toBe(false);
     expect(supportsScope(hostRecord('generic'), 'user')).toBe(true);
   });

@@ -2,8 +2,9 @@
 // or a correct edit.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { planAction } from '../../src/installers/index.js';
+import { hostRecord, planAction } from '../../src/installers/index.js';
 import type { HostId } from '../../src/installers/types.js';
+import { JSON_HOSTS } from '../../src/installers/hosts/json-catalog.js';
 import { afterText, makeEnv, put, V } from './helpers.js';
 import { parseLoose, parseStrict } from './corpus-util.js';
 
@@ -13,18 +14,38 @@ interface HostCase {
   scope: 'project' | 'user';
   opencodeVersion?: string;
   strict: boolean;
+  /** Comments allowed, trailing commas refused (Gemini, Qwen). */
+  commentsOnly?: boolean;
+  /** The container key (default mcpServers; OpenCode mcp). */
+  container?: string;
 }
+
+/** Stands for the host's first user candidate in the test home (hostRecord(...).files). */
+const USER_FILE = '<first user file>';
+
+/** Every catalog JSON host: its first project file, or (user-only hosts) its first Linux user file under the test home. */
+const JSON_CASES: HostCase[] = JSON_HOSTS.map((h) => {
+  const project = h.projectFiles[0];
+  return {
+    host: h.id, file: project ?? USER_FILE, scope: project ? 'project' : 'user', strict: h.tolerance === 'strict', commentsOnly: h.tolerance === 'comments',
+    container: h.container.join('.'),
+  };
+});
+
 const HOSTS: HostCase[] = [
   { host: 'claude-code', file: '.mcp.json', scope: 'project', strict: true },
   { host: 'cursor', file: '.cursor/mcp.json', scope: 'project', strict: false },
   { host: 'generic', file: 'home/.config/mcp/mcp.json', scope: 'user', strict: true },
   { host: 'opencode', file: 'opencode.jsonc', scope: 'project', opencodeVersion: '1.18.33', strict: false },
   { host: 'opencode', file: 'opencode.jsonc', scope: 'project', opencodeVersion: '2.0.0', strict: false },
+  ...JSON_CASES,
 ];
 
 async function plan(h: HostCase, content: string) {
   const env = await makeEnv();
-  const file = h.scope === 'user' ? path.join(env.root, h.file) : path.join(env.projectDir, h.file);
+  const file = h.file === USER_FILE
+    ? (hostRecord(h.host).files(env.ctx, 'user')?.[0] as string)
+    : h.scope === 'user' ? path.join(env.root, h.file) : path.join(env.projectDir, h.file);
   await put(file, content);
   const result = await planAction(env.ctx, { action: 'init', hosts: [h.host], scope: h.scope, version: V, ...(h.opencodeVersion ? { opencodeVersion: h.opencodeVersion } : {}) });
   await env.cleanup();
@@ -44,7 +65,7 @@ function expectError(result: Awaited<ReturnType<typeof plan>>, code: string, lin
 
 for (const h of HOSTS) {
   const label = `${h.host}${h.opencodeVersion ? ' ' + h.opencodeVersion : ''}`;
-  const container = h.host !== 'opencode' ? 'mcpServers' : 'mcp';
+  const container = h.container ?? (h.host !== 'opencode' ? 'mcpServers' : 'mcp');
   describe(`bad shapes: ${label}`, () => {
     for (const [what, bad] of [['an array', '[]'], ['null', 'null'], ['a string', '"x"'], ['a number', '3']] as const) {
       test(`${container} as ${what} is invalid-shape at its position`, async () => {
@@ -103,10 +124,17 @@ for (const h of HOSTS) {
     });
     if (h.strict) {
       test('a comment is rejected (strict JSON host)', async () => {
-        expectError(await plan(h, '{\n  // hi\n  "mcpServers": {}\n}\n'), 'comment-in-strict-json', 2, 3);
+        expectError(await plan(h, `{\n  // hi\n  "${container}": {}\n}\n`), 'comment-in-strict-json', 2, 3);
       });
       test('a trailing comma is rejected (strict JSON host)', async () => {
-        expectError(await plan(h, '{\n  "mcpServers": {},\n}\n'), 'parse-error', 2, 19);
+        expectError(await plan(h, `{\n  "${container}": {},\n}\n`), 'parse-error', 2, 9 + container.length);
+      });
+    } else if (h.commentsOnly) {
+      test('a comment is kept, a trailing comma is rejected (comments-but-no-trailing-commas host)', async () => {
+        const r = await plan(h, `{\n  // hi\n  "${container}": {}\n}\n`);
+        expect(r.diagnostics).toEqual([]);
+        expect(afterText(r.plan.changes[0])).toContain('// hi');
+        expectError(await plan(h, `{\n  // hi\n  "${container}": {},\n}\n`), 'parse-error', 3, 9 + container.length);
       });
     } else {
       test('a comment and a trailing comma are kept (JSONC tolerant host)', async () => {

@@ -59,6 +59,13 @@ export function parseLoose(text: string): { value: unknown; errors: ParseError[]
   return { value, errors };
 }
 
+/** Comments allowed, trailing commas not (Gemini CLI: `JSON.parse(stripJsonComments(text))`). */
+export function parseWithComments(text: string): { value: unknown; ok: boolean } {
+  const errors: ParseError[] = [];
+  const value = parse(text.replace(/^\uFEFF/, ''), errors, { allowTrailingComma: false, disallowComments: false });
+  return { value, ok: errors.length === 0 };
+}
+
 export function parseStrict(text: string): { value: unknown; ok: boolean } {
   try {
     return { value: JSON.parse(text.replace(/^\uFEFF/, '')), ok: true };

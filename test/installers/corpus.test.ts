@@ -4,21 +4,62 @@
 // Malformed files fail closed with a line:column diagnostic. The figures are printed at the end.
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { planAction } from '../../src/installers/index.js';
+import { hostRecord, planAction } from '../../src/installers/index.js';
 import { managedEntry, type EntryShape } from '../../src/installers/entry.js';
-import type { HostId } from '../../src/installers/types.js';
+import type { EntryStyle } from '../../src/installers/shapes.js';
+import type { HostContext, HostId, Scope } from '../../src/installers/types.js';
+import { JSON_HOSTS } from '../../src/installers/hosts/json-catalog.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
-import { commentsOf, corpusFiles, onlyInsertions, parseLoose, parseStrict, withEntry } from './corpus-util.js';
+import { commentsOf, corpusFiles, onlyInsertions, parseLoose, parseStrict, parseWithComments, withEntry } from './corpus-util.js';
 
 interface Case {
   host: HostId;
   corpus: string;
   /** File name inside the project for a corpus file name. */
   target: (name: string) => string;
+  /** User-scope hosts: the absolute file (the record's first user candidate); `target` is then unused. */
+  scope?: Scope;
   opencodeVersion?: string;
   keys: string[];
-  shape: EntryShape;
+  shape: EntryShape | EntryStyle;
   strict: boolean;
+  /** Comments allowed, trailing commas fatal (Gemini, Qwen). */
+  commentsOnly?: boolean;
+}
+
+/** Every catalog JSON host with its own corpus; commented JSONC files from VS Code and Zed for the tolerant ones. */
+function jsonHostCases(): Case[] {
+  const cases: Case[] = [];
+  for (const h of JSON_HOSTS) {
+    const scope: Scope = h.projectFiles.length > 0 ? 'project' : 'user';
+    const base = {
+      host: h.id, scope, target: () => h.projectFiles[0] ?? '', keys: [...h.container, 'patchbay'], shape: h.style,
+      strict: h.tolerance === 'strict', commentsOnly: h.tolerance === 'comments',
+    };
+    // Both VS Code products share the vscode corpus. Antigravity has no real file in the corpus: Claude
+    // Desktop's user files (the same `mcpServers` user-config shape) stand in.
+    const own = ({ 'vscode-insiders': 'vscode', antigravity: 'claude-desktop' } as Record<string, string>)[h.id] ?? h.id;
+    cases.push({ ...base, corpus: own });
+    if (h.tolerance !== 'strict' && own !== 'vscode') cases.push({ ...base, corpus: 'vscode' });
+    if (h.tolerance !== 'strict' && own !== 'zed') cases.push({ ...base, corpus: 'zed' });
+  }
+  return cases;
+}
+
+/** Every level of the container path is absent or an object. */
+function containerOk(value: unknown, keys: readonly string[]): boolean {
+  let cur = value;
+  for (const k of keys) {
+    if (cur === undefined) return true;
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return false;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur === undefined || (cur !== null && typeof cur === 'object' && !Array.isArray(cur));
+}
+
+function targetFile(c: Case, ctx: HostContext, name: string): string {
+  if (c.scope === 'user') return hostRecord(c.host).files(ctx, 'user')?.[0] as string;
+  return path.join(ctx.projectDir, c.target(name));
 }
 
 const CASES: Case[] = [
@@ -30,6 +71,7 @@ const CASES: Case[] = [
   { host: 'claude-code', corpus: 'vscode', target: () => '.mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: true },
   { host: 'claude-code', corpus: 'gemini', target: () => '.mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: true },
   { host: 'cursor', corpus: 'vscode', target: () => '.cursor/mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: false },
+  ...jsonHostCases(),
 ];
 
 const figures = { files: 0, installed: 0, roundTrips: 0, commentsPreservedFiles: 0, filesWithComments: 0, failedClosed: 0, notIdentical: [] as string[] };
@@ -40,20 +82,23 @@ afterAll(() => {
 });
 
 for (const c of CASES) {
-  describe(`${c.host}${c.opencodeVersion ? ` (${c.shape})` : ''} with the ${c.corpus} corpus`, () => {
+  describe(`${c.host}${c.opencodeVersion ? ` (${String(c.shape)})` : ''} with the ${c.corpus} corpus`, () => {
     for (const { name, text } of corpusFiles(c.corpus)) {
       test(name, async () => {
         figures.files++;
         const env = await makeEnv();
         try {
-          const file = path.join(env.projectDir, c.target(name));
+          const file = targetFile(c, env.ctx, name);
           await put(file, text);
-          const base = { hosts: [c.host], scope: 'project' as const, version: V, ...(c.opencodeVersion ? { opencodeVersion: c.opencodeVersion } : {}) };
+          const base = { hosts: [c.host], scope: c.scope ?? ('project' as const), version: V, ...(c.opencodeVersion ? { opencodeVersion: c.opencodeVersion } : {}) };
           const init = await planAction(env.ctx, { action: 'init', ...base });
           const errors = init.diagnostics.filter((d) => d.severity === 'error');
-          const strictOk = !c.strict || (parseStrict(text).ok);
+          const strictOk = c.strict ? parseStrict(text).ok : c.commentsOnly ? parseWithComments(text).ok : true;
           const looseOk = parseLoose(text).errors.length === 0;
-          if (!looseOk || !strictOk) {
+          // A real file whose container has the wrong type (vscode/015: `servers` is a list) is refused too.
+          const shapeOk = !looseOk || containerOk(parseLoose(text).value, c.keys.slice(0, -1));
+          if (!looseOk || !strictOk || !shapeOk) {
+            if (!shapeOk) expect(errors[0]?.code).toBe('invalid-shape');
             // Fails closed: an error with a position, and nothing planned.
             expect(errors.length).toBeGreaterThan(0);
             expect(errors[0]?.line).toBeGreaterThan(0);
@@ -91,7 +136,7 @@ for (const c of CASES) {
           expect(un.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
           expect(un.plan.changes).toHaveLength(1);
           const restored = afterText(un.plan.changes[0]);
-          if (restored !== text) figures.notIdentical.push(`${c.shape}:${name}`);
+          if (restored !== text) figures.notIdentical.push(`${c.host}:${name}`);
           expect(restored).toBe(text);
           figures.roundTrips++;
         } finally {

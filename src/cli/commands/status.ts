@@ -63,6 +63,7 @@ async function status(session: Session): Promise<number> {
         `dialect=${file.dialect ?? '-'}`,
         file.target ? 'target' : '',
         file.exists ? '' : '(does not exist)',
+        file.sharedWith ? `(shared with ${file.sharedWith.join(', ')}: one entry serves all)` : '',
       ].filter((c) => c !== '');
       out.out(cells.join('  '));
       const others = file.servers.filter((sv) => sv.name !== name);
@@ -110,6 +111,7 @@ async function status(session: Session): Promise<number> {
         state: f.state,
         ...(f.pin !== undefined ? { pin: f.pin } : {}),
         ...(f.dialect !== undefined ? { dialect: f.dialect } : {}),
+        ...(f.sharedWith !== undefined ? { sharedWith: f.sharedWith } : {}),
         servers: f.servers.map(serverJson),
         diagnostics: f.diagnostics.map((d) => diagnosticJson(d, roots)),
       })),

@@ -117,10 +117,11 @@ class JsonDocument implements ConfigDocument {
   }
 }
 
-export function jsonCodec(tolerance: JsonTolerance): DocumentCodec & { parse(text: string, options: { path?: string }): ConfigDocument & { tree: ParsedDocument } } {
+export function jsonCodec(tolerance: JsonTolerance): DocumentCodec & { readonly tolerance: JsonTolerance; parse(text: string, options: { path?: string }): ConfigDocument & { tree: ParsedDocument } } {
   const kind = tolerance === 'jsonc' ? 'jsonc' : 'json';
   return {
     kind,
+    tolerance,
     parse: (text, options) => new JsonDocument(kind, text, tolerance, options.path),
     create: (value, style) => freshDocument(value as JsonValue, { eol: style?.eol ?? '\n', indentUnit: style?.indentUnit ?? '  ' }),
   };

@@ -1,0 +1,182 @@
+// The JSON-family hosts as data, one record each, from docs/host-facts.md / host-facts.json (the
+// research pass; tags there: RUN = the real CLI was run, SRC = host source, DOC = official docs).
+// Path templates: path-template.ts. Entry styles: json-styles.ts. Where a fact is UNVERIFIED the
+// record says so and takes the conservative choice: strict JSON (a comment fails closed rather than
+// being guessed at), and only files the host is known to read.
+import type { JsonHostData } from './json-host-record.js';
+import {
+  AMAZON_Q_STYLE, AMP_STYLE, ANTIGRAVITY_STYLE, CLAUDE_DESKTOP_STYLE, CLINE_STYLE, COPILOT_STYLE, CRUSH_STYLE, DROID_STYLE,
+  GEMINI_STYLE, JUNIE_STYLE, KILO_STYLE, KIRO_STYLE, LM_STUDIO_STYLE, QWEN_STYLE, ROO_STYLE, TRAE_STYLE, VSCODE_STYLE,
+  WINDSURF_STYLE, ZED_STYLE,
+} from './json-styles.js';
+
+/** The VS Code user folder of a product (`Code`, `Code - Insiders`) on each OS. */
+function vsCodeUser(product: string, rest: string): JsonHostData['userFiles'] {
+  return {
+    linux: [`$XDG_CONFIG_HOME/${product}/User${rest}`],
+    darwin: [`~/Library/Application Support/${product}/User${rest}`],
+    win32: [`%APPDATA%/${product}/User${rest}`],
+  };
+}
+
+/** The same templates on every OS (`~` is %USERPROFILE% on Windows). */
+function everyOs(...templates: string[]): JsonHostData['userFiles'] {
+  return { linux: templates, darwin: templates, win32: templates };
+}
+
+export const JSON_HOSTS: readonly JsonHostData[] = [
+  // docs/hosts.md §5; vscode-docs agents/reference/mcp-configuration.md; JSONC, `servers`, `inputs` kept.
+  // `.vscode/mcp.json` is shared with VS Code Insiders: same style, so both installs are one entry.
+  {
+    id: 'vscode', displayName: 'VS Code', binaries: ['code'], tolerance: 'jsonc', container: ['servers'], style: VSCODE_STYLE,
+    detectDirs: { linux: ['$XDG_CONFIG_HOME/Code'], darwin: ['~/Library/Application Support/Code'], win32: ['%APPDATA%/Code'] },
+    projectFiles: ['.vscode/mcp.json'], projectEvidence: ['.vscode'], userFiles: vsCodeUser('Code', '/mcp.json'),
+  },
+  // As vscode; the Insiders user folder is `Code - Insiders/User` (docs/hosts-catalog.md).
+  {
+    id: 'vscode-insiders', displayName: 'VS Code Insiders', binaries: ['code-insiders'], tolerance: 'jsonc', container: ['servers'], style: VSCODE_STYLE,
+    detectDirs: { linux: ['$XDG_CONFIG_HOME/Code - Insiders'], darwin: ['~/Library/Application Support/Code - Insiders'], win32: ['%APPDATA%/Code - Insiders'] },
+    projectFiles: ['.vscode/mcp.json'], userFiles: vsCodeUser('Code - Insiders', '/mcp.json'),
+  },
+  // docs/hosts.md §8 + RUN 0.61.0: comments allowed, a trailing comma is fatal (rc 52) → 'comments'.
+  // GEMINI_CLI_HOME replaces `~`. Project file read in trusted folders only.
+  {
+    id: 'gemini', displayName: 'Gemini CLI', binaries: ['gemini'], tolerance: 'comments', container: ['mcpServers'], style: GEMINI_STYLE,
+    detectDirs: everyOs('${GEMINI_CLI_HOME:-~}/.gemini'), projectFiles: ['.gemini/settings.json'], projectEvidence: ['.gemini'],
+    userFiles: everyOs('${GEMINI_CLI_HOME:-~}/.gemini/settings.json'),
+  },
+  // RUN 0.24.4: comments OK, a trailing comma makes the file silently ignored → 'comments'. QWEN_HOME
+  // replaces ~/.qwen [SRC Storage.getGlobalQwenDir]. Qwen also reads the project `.mcp.json`, but that
+  // is Claude Code's (and Copilot's) file: patchbay writes Qwen's own `.qwen/settings.json` only.
+  {
+    id: 'qwen-code', displayName: 'Qwen Code', binaries: ['qwen'], tolerance: 'comments', container: ['mcpServers'], style: QWEN_STYLE,
+    detectDirs: everyOs('${QWEN_HOME:-~/.qwen}'), projectFiles: ['.qwen/settings.json'], projectEvidence: ['.qwen'],
+    userFiles: everyOs('${QWEN_HOME:-~/.qwen}/settings.json'),
+  },
+  // RUN 1.0.102: project `.mcp.json`, else `.github/mcp.json` — only the first existing one is read, which
+  // is exactly the core's "first existing candidate is the target". `.mcp.json` is strict (a comment
+  // made it skip the file) and shared with Claude Code. COPILOT_HOME replaces ~/.copilot; XDG ignored.
+  {
+    id: 'copilot-cli', displayName: 'GitHub Copilot CLI', binaries: ['copilot'], tolerance: 'strict', container: ['mcpServers'], style: COPILOT_STYLE,
+    detectDirs: everyOs('${COPILOT_HOME:-~/.copilot}'), projectFiles: ['.mcp.json', '.github/mcp.json'],
+    userFiles: everyOs('${COPILOT_HOME:-~/.copilot}/mcp-config.json'),
+  },
+  // docs/hosts.md §6 (docs.windsurf.com/windsurf/cascade/mcp): user file only; the `.windsurf/mcp_config.json`
+  // some repos commit is not shown to be read. Comment tolerance UNVERIFIED → strict.
+  {
+    id: 'windsurf', displayName: 'Windsurf', binaries: ['windsurf'], tolerance: 'strict', container: ['mcpServers'], style: WINDSURF_STYLE,
+    detectDirs: everyOs('~/.codeium/windsurf'), projectFiles: [], userFiles: everyOs('~/.codeium/windsurf/mcp_config.json'),
+  },
+  // zed crates/paths/src/paths.rs (docs/hosts.md §9): macOS uses ~/.config/zed too. JSONC (real files
+  // carry comments and trailing commas). `context_servers`; entry shape: json-styles.ts ZED_STYLE.
+  {
+    id: 'zed', displayName: 'Zed', binaries: ['zed', 'zeditor'], tolerance: 'jsonc', container: ['context_servers'], style: ZED_STYLE,
+    detectDirs: { linux: ['$XDG_CONFIG_HOME/zed'], darwin: ['~/.config/zed'], win32: ['%APPDATA%/Zed'] },
+    projectFiles: ['.zed/settings.json'], projectEvidence: ['.zed'],
+    userFiles: { linux: ['$XDG_CONFIG_HOME/zed/settings.json'], darwin: ['~/.config/zed/settings.json'], win32: ['%APPDATA%/Zed/settings.json'] },
+  },
+  // docs/hosts.md §10: user only, strict JSON. Windows: the MSIX package's virtualised copy wins when it
+  // exists; a new file goes to the classic %APPDATA% path, which both installs read. Linux has no
+  // official build: `$XDG_CONFIG_HOME/Claude` is UNVERIFIED (capitalised as on macOS and Windows).
+  {
+    id: 'claude-desktop', displayName: 'Claude Desktop', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: CLAUDE_DESKTOP_STYLE,
+    detectDirs: { linux: ['$XDG_CONFIG_HOME/Claude'], darwin: ['~/Library/Application Support/Claude'], win32: ['%APPDATA%/Claude', '%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc'] },
+    projectFiles: [],
+    userFiles: {
+      linux: ['$XDG_CONFIG_HOME/Claude/claude_desktop_config.json'],
+      darwin: ['~/Library/Application Support/Claude/claude_desktop_config.json'],
+      win32: ['%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json', '%APPDATA%/Claude/claude_desktop_config.json'],
+    },
+    createUser: { win32: '%APPDATA%/Claude/claude_desktop_config.json' },
+  },
+  // cline sdk/packages/shared/src/storage/paths.ts: the extension and the CLI share ~/.cline/data/settings
+  // on every OS; CLINE_MCP_SETTINGS_PATH (the file), CLINE_DATA_DIR, CLINE_DIR move it. No project
+  // file. Strict JSON (JSON.parse in config-loader.ts). The old globalStorage file is a migrated legacy.
+  {
+    id: 'cline', displayName: 'Cline', binaries: ['cline'], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
+    detectDirs: {
+      linux: ['${CLINE_DIR:-~/.cline}', '$XDG_CONFIG_HOME/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      darwin: ['${CLINE_DIR:-~/.cline}', '~/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      win32: ['${CLINE_DIR:-~/.cline}', '%APPDATA%/Code/User/globalStorage/saoudrizwan.claude-dev'],
+    },
+    projectFiles: [],
+    userFiles: everyOs('${CLINE_MCP_SETTINGS_PATH:-${CLINE_DATA_DIR:-${CLINE_DIR:-~/.cline}/data}/settings/cline_mcp_settings.json}'),
+  },
+  // RooCodeInc/Roo-Code src/services/mcp/McpHub.ts @cb836567: `.roo/mcp.json` and the extension's
+  // globalStorage settings file, both JSON.parse (strict). The `customStoragePath` setting is not followed.
+  {
+    id: 'roo', displayName: 'Roo Code', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: ROO_STYLE,
+    detectDirs: vsCodeUser('Code', '/globalStorage/rooveterinaryinc.roo-cline'), projectFiles: ['.roo/mcp.json'], projectEvidence: ['.roo'],
+    userFiles: vsCodeUser('Code', '/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json'),
+  },
+  // kiro.dev/docs/mcp/configuration: project `.kiro/settings/mcp.json` wins over the user file.
+  // Closed source: comment tolerance UNVERIFIED → strict (the real files in the corpus are strict).
+  {
+    id: 'kiro', displayName: 'Kiro', binaries: ['kiro', 'kiro-cli'], tolerance: 'strict', container: ['mcpServers'], style: KIRO_STYLE,
+    detectDirs: everyOs('~/.kiro'), projectFiles: ['.kiro/settings/mcp.json'], projectEvidence: ['.kiro'], userFiles: everyOs('~/.kiro/settings/mcp.json'),
+  },
+  // docs.aws.amazon.com qdev-mcp.html: the legacy mcp.json files, still read by the default agent
+  // (`useLegacyMcpJson: true`). Agent files (cli-agents/*.json) are not written. Tolerance UNVERIFIED → strict.
+  {
+    id: 'amazon-q', displayName: 'Amazon Q Developer', binaries: ['q'], tolerance: 'strict', container: ['mcpServers'], style: AMAZON_Q_STYLE,
+    detectDirs: everyOs('~/.aws/amazonq'), projectFiles: ['.amazonq/mcp.json'], projectEvidence: ['.amazonq'], userFiles: everyOs('~/.aws/amazonq/mcp.json'),
+  },
+  // RUN @kilocode/cli-linux-x64@7.7.9 + strings of the binary: an OpenCode fork reading kilo.jsonc /
+  // kilo.json in `.kilo/` and the project root, user `$XDG_CONFIG_HOME/kilo/kilo.jsonc` (where `kilo mcp
+  // add` writes, with this `$schema`). JSONC. The Roo-era `.kilocode/mcp.json` is legacy: not written.
+  // XDG on every OS as in OpenCode (xdg-basedir); Windows UNVERIFIED.
+  {
+    id: 'kilo', displayName: 'Kilo Code', binaries: ['kilo'], tolerance: 'jsonc', container: ['mcp'], style: KILO_STYLE,
+    skeleton: { $schema: 'https://app.kilo.ai/config.json' },
+    detectDirs: everyOs('$XDG_CONFIG_HOME/kilo'), projectFiles: ['.kilo/kilo.jsonc', '.kilo/kilo.json', 'kilo.jsonc', 'kilo.json'], projectEvidence: ['.kilo'],
+    userFiles: everyOs('$XDG_CONFIG_HOME/kilo/kilo.jsonc', '$XDG_CONFIG_HOME/kilo/kilo.json'),
+  },
+  // charmbracelet/crush internal/config/load.go @37f36e93: `.crush.json`, `crush.json`; json.Valid
+  // (strict); user file under home.Config() = XDG_CONFIG_HOME or ~/.config on every OS, Windows too;
+  // CRUSH_GLOBAL_CONFIG replaces the folder. The data-dir crush.json is Crush's state: not ours.
+  {
+    id: 'crush', displayName: 'Crush', binaries: ['crush'], tolerance: 'strict', container: ['mcp'], style: CRUSH_STYLE,
+    detectDirs: everyOs('${CRUSH_GLOBAL_CONFIG:-$XDG_CONFIG_HOME/crush}'), projectFiles: ['.crush.json', 'crush.json'],
+    userFiles: everyOs('${CRUSH_GLOBAL_CONFIG:-$XDG_CONFIG_HOME/crush}/crush.json'),
+  },
+  // RUN @factory/cli-linux-x64@0.225.2: `.factory/mcp.json` and `~/.factory/mcp.json`; a file with
+  // comments was silently ignored → strict. FACTORY_HOME_OVERRIDE replaces `~` [SRC binary strings].
+  {
+    id: 'factory-droid', displayName: 'Factory Droid', binaries: ['droid'], tolerance: 'strict', container: ['mcpServers'], style: DROID_STYLE,
+    detectDirs: everyOs('${FACTORY_HOME_OVERRIDE:-~}/.factory'), projectFiles: ['.factory/mcp.json'], projectEvidence: ['.factory'],
+    userFiles: everyOs('${FACTORY_HOME_OVERRIDE:-~}/.factory/mcp.json'),
+  },
+  // lmstudio.ai/docs/app/mcp: `~/.lmstudio/mcp.json`; older installs keep `~/.cache/lm-studio`
+  // (lmstudio-bug-tracker#1371). User only. Tolerance UNVERIFIED → strict.
+  {
+    id: 'lm-studio', displayName: 'LM Studio', binaries: ['lms'], tolerance: 'strict', container: ['mcpServers'], style: LM_STUDIO_STYLE,
+    detectDirs: everyOs('~/.lmstudio', '~/.cache/lm-studio'), projectFiles: [], userFiles: everyOs('~/.lmstudio/mcp.json', '~/.cache/lm-studio/mcp.json'),
+  },
+  // jetbrains.com/help/junie/model-context-protocol-mcp.html: `.junie/mcp/mcp.json` and `~/.junie/mcp/mcp.json`
+  // (real repos also commit `.junie/mcp.json`, not the documented path: not written). Tolerance UNVERIFIED → strict.
+  {
+    id: 'junie', displayName: 'Junie', binaries: ['junie'], tolerance: 'strict', container: ['mcpServers'], style: JUNIE_STYLE,
+    detectDirs: everyOs('~/.junie'), projectFiles: ['.junie/mcp/mcp.json'], projectEvidence: ['.junie'], userFiles: everyOs('~/.junie/mcp/mcp.json'),
+  },
+  // mcpm.sh's client table (docs/hosts-catalog.md) and real `.trae/mcp.json` files: a VS Code fork's
+  // user folder. Not checked against Trae's own docs: UNVERIFIED → strict, stdio only.
+  {
+    id: 'trae', displayName: 'Trae', binaries: ['trae'], tolerance: 'strict', container: ['mcpServers'], style: TRAE_STYLE,
+    detectDirs: { linux: ['$XDG_CONFIG_HOME/Trae'], darwin: ['~/Library/Application Support/Trae'], win32: ['%APPDATA%/Trae'] },
+    projectFiles: ['.trae/mcp.json'], projectEvidence: ['.trae'], userFiles: vsCodeUser('Trae', '/mcp.json'),
+  },
+  // gleanwork/mcp-config#110 (2.x desktop and `agy` CLI: ~/.gemini/config) and github-mcp-server's
+  // install guide (1.x IDE: ~/.gemini/antigravity). User only. Tolerance UNVERIFIED → strict.
+  {
+    id: 'antigravity', displayName: 'Antigravity', binaries: ['agy', 'antigravity'], tolerance: 'strict', container: ['mcpServers'], style: ANTIGRAVITY_STYLE,
+    detectDirs: everyOs('~/.gemini/config', '~/.gemini/antigravity'), projectFiles: [],
+    userFiles: everyOs('~/.gemini/config/mcp_config.json', '~/.gemini/antigravity/mcp_config.json'),
+  },
+  // ampcode.com/manual and corpus/amp/001: `~/.config/amp/settings.json` (literal ~/.config; whether
+  // Amp follows XDG is UNVERIFIED), project `.amp/settings.json`. The container is ONE key with a dot,
+  // `amp.mcpServers`, next to other `amp.*` keys. Tolerance UNVERIFIED → strict.
+  {
+    id: 'amp', displayName: 'Amp', binaries: ['amp'], tolerance: 'strict', container: ['amp.mcpServers'], style: AMP_STYLE,
+    detectDirs: everyOs('~/.config/amp'), projectFiles: ['.amp/settings.json'], projectEvidence: ['.amp'], userFiles: everyOs('~/.config/amp/settings.json'),
+  },
+];
