@@ -24,3 +24,12 @@ export interface Diagnostic {
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
+
+/** Diagnostic codes that mean "a file is malformed" (status exits 3 on these, 1 on mere drift). */
+export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'parse-error',
+  'comment-in-strict-json',
+  'invalid-shape',
+  'duplicate-key',
+  'manifest-invalid',
+]);

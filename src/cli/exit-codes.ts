@@ -63,14 +63,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   internal: EXIT.internal,
 };
 
-/** Diagnostic codes that mean "a file is malformed" (status exits 3 on these, 1 on mere drift). */
-export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'parse-error',
-  'comment-in-strict-json',
-  'invalid-shape',
-  'duplicate-key',
-  'manifest-invalid',
-]);
+export { MALFORMED_CODES } from '../diagnostics.js';
 
 export function exitCodeForErrorCode(code: string): ExitCode {
   return (EXIT_CODE_BY_ERROR as Record<string, ExitCode>)[code] ?? EXIT.internal;

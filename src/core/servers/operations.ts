@@ -30,6 +30,12 @@ export interface ServersRequest {
   /** Take over a same-name entry patchbay does not manage. */
   adopt?: boolean;
   allowLiteralSecrets?: boolean;
+  /**
+   * Record project-scope servers in patchbay.jsonc (default true: the CLI's lockfile). A CLI that
+   * registers its own server through the library passes false: ownership then lives in managed.json
+   * only, and the user's project gains no file it did not ask for.
+   */
+  writeManifest?: boolean;
 }
 
 export interface ServersPlan {
@@ -145,7 +151,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
     }
     const allHosts = [...new Set([...current.hosts, ...hosts])];
     if (scope === 'project') {
-      if (projectManifest || Object.keys(next).length > 0) {
+      if (request.writeManifest !== false && (projectManifest || Object.keys(next).length > 0)) {
         const text = renderManifest({ hosts: allHosts, scope: 'project', servers: next }, projectManifest?.text ?? null);
         await overlay.replaceText(manifestPath(ctx.projectDir), text, 'manifest');
       }
