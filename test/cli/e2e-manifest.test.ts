@@ -39,8 +39,9 @@ describe('project manifest', () => {
     const init = await sb.run(['init', '--yes']);
     expect(init.code).toBe(0);
     expect(init.stdout).toContain('patchbay.jsonc');
-    expect(JSON.parse(await sb.read('project/.mcp.json')).mcpServers.patchbay).toBeDefined();
-    expect(JSON.parse(await sb.read('project/.cursor/mcp.json')).mcpServers.patchbay).toBeDefined();
+    const entry = { command: 'npx', args: ['--yes', `patchbay-mcp@${VERSION}`, 'mcp'] };
+    expect(JSON.parse(await sb.read('project/.mcp.json')).mcpServers.patchbay).toEqual(entry);
+    expect(JSON.parse(await sb.read('project/.cursor/mcp.json')).mcpServers.patchbay).toEqual(entry);
     expect(sb.exists('project/opencode.jsonc')).toBe(false);
     const status = JSON.parse((await sb.run(['status', '--json'])).stdout);
     expect(status).toMatchObject({ status: 'current', source: 'patchbay.jsonc' });
@@ -50,7 +51,7 @@ describe('project manifest', () => {
   it('the manifest scope is honoured (user files, not project files)', async () => {
     expect((await sb.run(['init', '--no-mcp', '--host', 'claude-code', '--scope', 'user'])).code).toBe(0);
     expect((await sb.run(['init', '--yes'])).code).toBe(0);
-    expect(JSON.parse(await sb.read('home/.claude.json')).mcpServers.patchbay).toBeDefined();
+    expect(JSON.parse(await sb.read('home/.claude.json')).mcpServers.patchbay).toEqual({ command: 'npx', args: ['--yes', `patchbay-mcp@${VERSION}`, 'mcp'] });
     expect(sb.exists('project/.mcp.json')).toBe(false);
   });
 

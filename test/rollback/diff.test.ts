@@ -111,21 +111,17 @@ describe('line diff', () => {
     expect(ops.filter((o) => o.kind === 'equal')).toHaveLength(4);
   });
 
-  it('diffs a 1 MB file with a few edits quickly, and a full rewrite of it too', () => {
+  // How long this takes is bench/ business (CI never gates on time); here: it finishes, and right.
+  it('diffs a 1 MB file with a few edits, and a full rewrite of it too', () => {
     const lines = Array.from({ length: 40_000 }, (_, i) => `  "key${i}": "value ${i} padding padding",\n`);
     const edited = [...lines];
     edited[100] = '  "changed": 1,\n';
     edited.splice(20_000, 1);
     edited.push('  "end": true\n');
-    let t0 = performance.now();
     const ops = diffLines(lines, edited);
-    const small = performance.now() - t0;
     expect(ops.filter((o) => o.kind !== 'equal')).toHaveLength(4);
-    t0 = performance.now();
     const rewrite = diffLines(lines, lines.map((l) => l.toUpperCase()));
-    const full = performance.now() - t0;
     expect(rewrite.filter((o) => o.kind === 'delete')).toHaveLength(40_000);
-    expect(small).toBeLessThan(2000);
-    expect(full).toBeLessThan(5000);
+    expect(rewrite.filter((o) => o.kind === 'insert')).toHaveLength(40_000);
   });
 });

@@ -14,7 +14,8 @@ export type Tools =
   | { ok: true; bins: Record<ToolName, string>; specs: Record<string, ToolSpec> }
   | { ok: false; reason: string };
 
-export const inCI = Boolean(process.env.CI);
+// CI=false / CI=0 (some shells and tools set it so) is not CI: only a non-empty value other than those.
+export const inCI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
 
 export async function prepareTools(names: ToolName[]): Promise<Tools> {
   const specs = await readVersions();
