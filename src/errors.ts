@@ -19,6 +19,9 @@ export type ErrorCode =
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect
   | 'read-only-file' // a file patchbay would change has no write bit (often a dotfile manager's link)
+  | 'secret-reference-unsupported' // a ${env:NAME} reference the host has no way to write
+  | 'transport-unsupported' // a remote (http/sse) server in a host without that transport
+  | 'project-needs-trust' // info: the host reads this project file only once the project is trusted
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'

@@ -43,6 +43,10 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'stale-entry': EXIT.refused,
   'other-dialect': EXIT.refused,
   'read-only-file': EXIT.refused,
+  'secret-reference-unsupported': EXIT.refused,
+  'transport-unsupported': EXIT.refused,
+  // Only ever an info diagnostic; were it raised as an error, nothing was written.
+  'project-needs-trust': EXIT.refused,
   'unsupported-host-version': EXIT.refused,
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,

@@ -7,9 +7,15 @@ import { opencode } from './hosts/opencode.js';
 import { claudeCode } from './hosts/claude-code.js';
 import { cursor } from './hosts/cursor.js';
 import { generic } from './hosts/generic.js';
+import { codex } from './hosts/codex.js';
+import { grok } from './hosts/grok.js';
+import { mistralVibe } from './hosts/mistral-vibe.js';
+import { goose } from './hosts/goose.js';
+import { continueHost } from './hosts/continue.js';
 
 const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic];
-const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
+const TOML_YAML_RECORDS: readonly HostRecord[] = [codex, grok, mistralVibe, goose, continueHost];
+const BY_ID = new Map([...RECORDS, ...TOML_YAML_RECORDS].map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */
 export const HOSTS: readonly HostRecord[] = HOST_IDS.map((id) => {

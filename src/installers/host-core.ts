@@ -43,11 +43,11 @@ export interface HostRecord {
   /** When the skeleton depends on the server and scope (a Continue block is named after its server). */
   skeletonFor?(server: string, scope: Scope): Record<string, DocValue>;
   /** Facts about a scope people must know, e.g. Codex reads project files only in trusted projects (info). */
-  scopeNotes?(ctx: HostContext, scope: Scope): Diagnostic[];
+  scopeNotes?(ctx: HostContext, scope: Scope): Promise<Diagnostic[]>;
   /** The candidate created when none exists (default: the first). */
   createFile?(ctx: HostContext, scope: Scope): string;
   detect(ctx: HostContext, options: DetectOptions): Promise<Detection>;
-  places(ctx: HostContext, detection: Detection, options: DetectOptions): PlaceSelection;
+  places(ctx: HostContext, detection: Detection, options: DetectOptions, scope?: Scope): PlaceSelection;
   /** Extra hint for invalid-shape diagnostics of the selected place (OpenCode: the dialect flag). */
   shapeHint?: string;
 }
@@ -76,9 +76,9 @@ export async function inspectHost(
   record: HostRecord, ctx: HostContext, scope: Scope, overlay: PlanningOverlay, binding: ServerBinding, options: DetectOptions,
 ): Promise<HostInspection> {
   const detection = await record.detect(ctx, options);
-  const selection = record.places(ctx, detection, options);
+  const selection = record.places(ctx, detection, options, scope);
   const files = record.files(ctx, scope, binding.name);
-  const diagnostics: Diagnostic[] = [...selection.diagnostics, ...(files ? record.scopeNotes?.(ctx, scope) ?? [] : [])];
+  const diagnostics: Diagnostic[] = [...selection.diagnostics, ...(files ? (await record.scopeNotes?.(ctx, scope)) ?? [] : [])];
   if (!files) {
     diagnostics.push({
       code: 'usage', severity: 'error', host: record.id,
@@ -316,9 +316,15 @@ class Editor {
     const ours = scan.ours as NonNullable<PlaceScan['ours']>;
     const doc = await this.current(e);
     const swap = this.binding.repin?.(entryOf(scan.place, ours.name, ours.value), scan.place, this.platform);
-    const edits = swap
-      ? doc.replace([...ours.path, ...swap.path], swap.value)
-      : doc.replace(ours.path, withName(scan.place, ours.name, this.binding.desired(scan.place, this.platform)));
+    const whole = () => doc.replace(ours.path, withName(scan.place, ours.name, this.binding.desired(scan.place, this.platform)));
+    let edits;
+    try {
+      edits = swap ? doc.replace([...ours.path, ...swap.path], swap.value) : whole();
+    } catch (error) {
+      // TOML cannot address a value inside an [[array]] element (Mistral Vibe): rewrite our own block.
+      if (!(swap && error instanceof DocumentEditError && error.code === 'toml-unsupported-layout')) throw error;
+      edits = whole();
+    }
     await this.overlay.edit(e.file.path, edits, this.label);
   }
 }
