@@ -321,7 +321,11 @@ describe('facade', () => {
   });
 
   test('the catalog has a record for every supported host; generic is user-only', () => {
-    expect(HOSTS.map((h) => h.id).sort()).toEqual(['claude-code', 'cursor', 'generic', 'opencode']);
+    // Exact for the hosts the JSON family started with and the TOML/YAML records; other records may follow.
+    const ids = HOSTS.map((h) => h.id);
+    expect(ids).toEqual(expect.arrayContaining(['claude-code', 'cursor', 'generic', 'opencode', 'codex', 'grok', 'mistral-vibe', 'goose', 'continue']));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(supportsScope(hostRecord('goose'), 'project')).toBe(false);
     expect(supportsScope(hostRecord('generic'), 'project')).toBe(false);
     expect(supportsScope(hostRecord('generic'), 'user')).toBe(true);
   });

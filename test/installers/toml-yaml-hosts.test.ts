@@ -151,7 +151,8 @@ describe('host specifics', () => {
     const first = await plan();
     const note = first.diagnostics.find((d) => d.code === 'project-needs-trust');
     expect(note).toMatchObject({ severity: 'info', host: 'codex' });
-    expect(note?.hint).toContain(`[projects."${env.projectDir}"]`);
+    expect(note?.hint).toContain('trust_level = "trusted" to ~/.codex/config.toml');
+    expect(`${note?.message} ${note?.hint}`).not.toContain(env.root); // no absolute path in the words (`path` is shortened by presenters)
     expect(first.plan.changes).toHaveLength(1); // a note, not a refusal
     await put(path.join(env.home, '.codex', 'config.toml'), `# mine\n[projects."${env.projectDir}"]\ntrust_level = "trusted"\n`);
     expect((await plan()).diagnostics).toEqual([]);

@@ -10,6 +10,7 @@ import type { HostContext } from '../types.js';
 import type { Place } from '../places.js';
 import { CODEX_STYLE } from '../shapes.js';
 import { tomlCodec } from '../toml/index.js';
+import { displayPath } from '../../display-path.js';
 import { hostHome } from './home-dir.js';
 import { tomlHost } from './toml-host.js';
 
@@ -18,7 +19,8 @@ export const CODEX_PLACE: Place = { path: ['mcp_servers'], style: CODEX_STYLE };
 /** Is the project trusted in the user file? (A file that does not read is "not trusted": only a note.) */
 async function codexTrust(ctx: HostContext): Promise<{ trusted: boolean; how: string }> {
   const userFile = path.join(hostHome(ctx, 'CODEX_HOME', '.codex'), 'config.toml');
-  const how = `open the project in Codex once and trust it, or add [projects."${ctx.projectDir}"] with trust_level = "trusted" to ${userFile}`;
+  // The hint names no absolute path (answers show paths project-relative or ~/…, never the full one).
+  const how = `open the project in Codex once and trust it, or add a [projects."<this project's absolute path>"] table with trust_level = "trusted" to ${displayPath(userFile, ctx)}`;
   try {
     const doc = tomlCodec.parse(await readFile(userFile, 'utf8'), { path: userFile });
     return { trusted: doc.get(['projects', ctx.projectDir, 'trust_level']) === 'trusted', how };

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Place } from '../places.js';
 import { VIBE_STYLE } from '../shapes.js';
+import { displayPath } from '../../display-path.js';
 import { hostHome } from './home-dir.js';
 import { tomlHost } from './toml-host.js';
 
@@ -22,6 +23,6 @@ export const mistralVibe = tomlHost({
   // Not read back: the trusted_folders.toml format was not verified, so the note is always given.
   projectTrust: async (ctx) => ({
     trusted: 'unknown',
-    how: `trust the folder when Vibe asks (it records it in ${path.join(hostHome(ctx, 'VIBE_HOME', '.vibe'), 'trusted_folders.toml')})`,
+    how: `trust the folder when Vibe asks (it records it in ${displayPath(path.join(hostHome(ctx, 'VIBE_HOME', '.vibe'), 'trusted_folders.toml'), ctx)})`,
   }),
 });

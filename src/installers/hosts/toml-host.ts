@@ -8,7 +8,6 @@ import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
 import { tomlCodec } from '../toml/index.js';
-import { displayPath } from '../../display-path.js';
 import { hostHome } from './home-dir.js';
 
 export interface TomlHostData {
@@ -53,7 +52,7 @@ export function tomlHost(data: TomlHostData): HostRecord {
         severity: 'info',
         host: data.id,
         path: path.join(ctx.projectDir, data.projectDir, 'config.toml'),
-        message: `${data.displayName} reads ${data.projectDir}/config.toml only in a trusted project, and ${displayPath(ctx.projectDir, ctx)} ${trust.trusted === 'unknown' ? 'may not be trusted yet' : 'is not trusted yet'}`,
+        message: `${data.displayName} reads ${data.projectDir}/config.toml only in a trusted project, and this project ${trust.trusted === 'unknown' ? 'may not be trusted yet' : 'is not trusted yet'}`,
         hint: trust.how,
       };
       return [note];
