@@ -42,7 +42,10 @@ export interface HostRecord {
   skeleton: Record<string, DocValue>;
   /** When the skeleton depends on the server and scope (a Continue block is named after its server). */
   skeletonFor?(server: string, scope: Scope): Record<string, DocValue>;
-  /** Facts about a scope people must know, e.g. Codex reads project files only in trusted projects (info). */
+  /**
+   * Facts about a scope people must know, e.g. Codex reads project files only in trusted projects
+   * (info). Reported where they matter: when a candidate file exists, or when install creates one.
+   */
   scopeNotes?(ctx: HostContext, scope: Scope): Promise<Diagnostic[]>;
   /** The candidate created when none exists (default: the first). */
   createFile?(ctx: HostContext, scope: Scope): string;
@@ -78,7 +81,7 @@ export async function inspectHost(
   const detection = await record.detect(ctx, options);
   const selection = record.places(ctx, detection, options, scope);
   const files = record.files(ctx, scope, binding.name);
-  const diagnostics: Diagnostic[] = [...selection.diagnostics, ...(files ? (await record.scopeNotes?.(ctx, scope)) ?? [] : [])];
+  const diagnostics: Diagnostic[] = [...selection.diagnostics];
   if (!files) {
     diagnostics.push({
       code: 'usage', severity: 'error', host: record.id,
@@ -88,6 +91,7 @@ export async function inspectHost(
     return { report: { host: record.id, scope, detection, files: [], diagnostics }, evals: [], selection };
   }
   const states = await Promise.all(files.map((f) => overlay.file(f)));
+  if (states.some((f) => f.exists)) diagnostics.push(...((await record.scopeNotes?.(ctx, scope)) ?? []));
   let targetIndex = states.findIndex((f) => f.exists);
   if (targetIndex < 0) targetIndex = Math.max(0, files.indexOf(record.createFile?.(ctx, scope) ?? files[0] ?? ''));
   const evals: FileEval[] = [];
@@ -169,7 +173,10 @@ export async function planHost(
   const show = (p: string) => displayPath(p, ctx);
   const edit = new Editor(record, overlay, label, binding, ctx.platform, scope);
   try {
-    if (action === 'install') await install(evals.find((e) => e.report.target) as FileEval);
+    if (action === 'install') {
+      if (!evals.some((e) => e.file.exists)) result.diagnostics.push(...((await record.scopeNotes?.(ctx, scope)) ?? []));
+      await install(evals.find((e) => e.report.target) as FileEval);
+    }
     else if (action === 'migrate') await migrate();
     else await uninstall();
   } catch (error) {
