@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'registry-unreachable'
   | 'server-not-managed' // remove/update of a name patchbay does not manage
   | 'entry-exists'
+  | 'project-needs-trust' // info: the host reads this project file only once the project is trusted
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'

@@ -5,7 +5,7 @@
 //
 //   node scripts/e2e/install-tools.mjs                 # hosts + infra + bench tools
 //   node scripts/e2e/install-tools.mjs opencode inspector
-//   node scripts/e2e/install-tools.mjs --with-optional # also codex (no patchbay adapter yet)
+//   node scripts/e2e/install-tools.mjs --with-optional # also the optional tools of versions.json
 //   node scripts/e2e/install-tools.mjs --json          # machine-readable result on stdout
 //
 // Idempotent: a stamp file records package@version; a tool whose stamp matches (and whose binary exists)

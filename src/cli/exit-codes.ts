@@ -52,6 +52,8 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'registry-unreachable': EXIT.refused,
   'server-not-managed': EXIT.usage,
   'entry-exists': EXIT.refused,
+  // Only ever an info diagnostic; were it raised as an error, nothing was written.
+  'project-needs-trust': EXIT.refused,
   'unsupported-host-version': EXIT.refused,
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,

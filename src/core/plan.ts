@@ -21,9 +21,9 @@ export interface IntentPlan {
 const ACTION = { init: 'install', migrate: 'migrate', uninstall: 'uninstall' } as const;
 
 export async function planIntent(ctx: HostContext, intent: Intent): Promise<IntentPlan> {
-  const { planOperations, selfBinding, PlanningOverlay } = await import('../installers/index.js');
+  const { planOperations, selfBinding, selfEnv, PlanningOverlay } = await import('../installers/index.js');
   const overlay = new PlanningOverlay();
-  const binding = selfBinding(intent.version);
+  const binding = selfBinding(intent.version, selfEnv(ctx.env));
   const result = await planOperations(
     ctx,
     intent.hosts.map((host) => ({ host, scope: intent.scope, binding, action: ACTION[intent.action] })),

@@ -5,6 +5,7 @@ import type { DocPath, DocValue } from './document/types.js';
 import type { Place } from './places.js';
 import { deepEqual, managedEntry, pinOfSpec, recognize } from './entry.js';
 import { PACKAGE_NAME } from '../version.js';
+import type { StringMap } from '../servers/spec.js';
 
 export type Recognition =
   | { ours: true; pin?: string; current: boolean; /** ours, but edited by hand since patchbay wrote it */ modified?: boolean }
@@ -25,13 +26,16 @@ export interface ServerBinding {
   repin?(value: unknown, place: Place, platform: NodeJS.Platform): { path: DocPath; value: DocValue } | undefined;
 }
 
-/** patchbay's own server, `npx --yes patchbay-mcp@<version> mcp`, recognized by its exact argv. */
-export function selfBinding(version: string): ServerBinding {
-  const classify = (value: unknown, place: Place, platform: NodeJS.Platform): Recognition => recognize(value, place.style, version, platform);
+/**
+ * patchbay's own server, `npx --yes patchbay-mcp@<version> mcp`, recognized by its exact argv. `env`:
+ * see self-env.ts (empty unless the internal PATCHBAY_SELF_ENV is set).
+ */
+export function selfBinding(version: string, env: StringMap = {}): ServerBinding {
+  const classify = (value: unknown, place: Place, platform: NodeJS.Platform): Recognition => recognize(value, place.style, version, platform, env);
   return {
     name: 'patchbay',
     label: `${PACKAGE_NAME}@${version}`,
-    desired: (place, platform) => managedEntry(place.style, version, platform) as DocValue,
+    desired: (place, platform) => managedEntry(place.style, version, platform, env) as DocValue,
     classify,
     recognizeAny: classify,
     repin(value, place, platform) {
@@ -45,7 +49,7 @@ export function selfBinding(version: string): ServerBinding {
       if (index < 0) return undefined;
       const spec = `${PACKAGE_NAME}@${version}`;
       const swapped = { ...entry, [key]: argv.map((a, i) => (i === index ? spec : a)) };
-      if (!deepEqual(swapped, managedEntry(place.style, version, platform))) return undefined;
+      if (!deepEqual(swapped, managedEntry(place.style, version, platform, env))) return undefined;
       return { path: [key, index], value: spec };
     },
   };

@@ -35,11 +35,11 @@ export const HOST_INFO: readonly HostInfo[] = [
   { id: 'trae', displayName: 'Trae', supported: true },
   { id: 'antigravity', displayName: 'Antigravity', supported: true },
   { id: 'amp', displayName: 'Amp', supported: true },
-  { id: 'codex', displayName: 'Codex', supported: false },
-  { id: 'grok', displayName: 'Grok', supported: false },
-  { id: 'mistral-vibe', displayName: 'Mistral Vibe', supported: false },
-  { id: 'goose', displayName: 'Goose', supported: false },
-  { id: 'continue', displayName: 'Continue', supported: false },
+  { id: 'codex', displayName: 'Codex', supported: true },
+  { id: 'grok', displayName: 'Grok', supported: true },
+  { id: 'mistral-vibe', displayName: 'Mistral Vibe', supported: true },
+  { id: 'goose', displayName: 'Goose', supported: true },
+  { id: 'continue', displayName: 'Continue', supported: true },
 ];
 
 /** The hosts patchbay can write, in catalog order. */

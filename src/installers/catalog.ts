@@ -9,8 +9,14 @@ import { cursor } from './hosts/cursor.js';
 import { generic } from './hosts/generic.js';
 import { jsonHostRecord } from './hosts/json-host-record.js';
 import { JSON_HOSTS } from './hosts/json-catalog.js';
+import { codex } from './hosts/codex.js';
+import { grok } from './hosts/grok.js';
+import { mistralVibe } from './hosts/mistral-vibe.js';
+import { goose } from './hosts/goose.js';
+import { continueHost } from './hosts/continue.js';
 
-const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord)];
+const TOML_YAML_RECORDS: readonly HostRecord[] = [codex, grok, mistralVibe, goose, continueHost];
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS];
 const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */

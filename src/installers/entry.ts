@@ -10,7 +10,7 @@
 // hand-wrapped entry is still ours.
 import type { Recognition } from './binding.js';
 import { LEGACY_PACKAGE_NAMES, PACKAGE_NAME } from '../version.js';
-import { launchOf, type NpmSource } from '../servers/spec.js';
+import { launchOf, type NpmSource, type StringMap } from '../servers/spec.js';
 import { STYLES, readArgv, renderEntry, stdioOf, withoutHarmless, type EntryStyle } from './shapes.js';
 
 export const OPENCODE_SCHEMA_URL = 'https://opencode.ai/config.json';
@@ -23,15 +23,18 @@ export function managedArgv(version: string): string[] {
   return launch.transport === 'stdio' ? [launch.command, ...launch.args] : [];
 }
 
-/** patchbay's own server: `npx --yes patchbay-mcp@<version> mcp`. */
-export function selfSpec(version: string): NpmSource {
-  return { npm: PACKAGE_NAME, version, args: ['mcp'] };
+/**
+ * patchbay's own server: `npx --yes patchbay-mcp@<version> mcp`. `env` is empty for people; the e2e
+ * tests add the local registry through it (self-env.ts), rendered like any server's env.
+ */
+export function selfSpec(version: string, env: StringMap = {}): NpmSource {
+  return { npm: PACKAGE_NAME, version, args: ['mcp'], ...(Object.keys(env).length > 0 ? { env } : {}) };
 }
 
 /** The exact entry patchbay writes for its own server in a host style, version and platform. */
-export function managedEntry(shape: EntryShape | EntryStyle, version: string, platform: NodeJS.Platform): Record<string, unknown> {
+export function managedEntry(shape: EntryShape | EntryStyle, version: string, platform: NodeJS.Platform, env: StringMap = {}): Record<string, unknown> {
   const style = typeof shape === 'string' ? styleOf(shape) : shape;
-  const rendered = renderEntry(style, launchOf(selfSpec(version)), platform);
+  const rendered = renderEntry(style, launchOf(selfSpec(version, env)), platform);
   if (!rendered.ok) throw new Error(`internal: ${style.id} cannot render patchbay's own entry: ${rendered.message}`);
   return rendered.value as Record<string, unknown>;
 }
@@ -68,18 +71,21 @@ export function pinFromArgv(argv: unknown): string | undefined {
  * switch of either dialect). Anything else — a different command, settings a person added — is
  * foreign: patchbay never overwrites or removes it.
  */
-export function recognize(value: unknown, shape: EntryShape | EntryStyle, version: string, platform: NodeJS.Platform): Recognition {
+export function recognize(value: unknown, shape: EntryShape | EntryStyle, version: string, platform: NodeJS.Platform, env: StringMap = {}): Recognition {
   const style = typeof shape === 'string' ? styleOf(shape) : shape;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ours: false };
   const argv = readArgv(style, value);
   const pin = pinFromArgv(argv);
   if (argv === undefined || pin === undefined) return { ours: false };
-  // The entry this style writes for the argv the value runs (its own wrapper and spelling included).
-  const own = renderEntry(style, stdioOf(argv), 'linux');
-  if (!own.ok || !deepEqual(withoutHarmless(style, value as Record<string, unknown>), withoutHarmless(style, own.value as Record<string, unknown>))) {
-    return { ours: false };
-  }
-  return { ours: true, pin, current: deepEqual(value, managedEntry(style, version, platform)) };
+  // The entry this style writes for the argv the value runs (its own wrapper and spelling included),
+  // with no env or with the self env this run adds (an entry written with or without it is ours).
+  const mine = withoutHarmless(style, value as Record<string, unknown>);
+  const owns = (extra: StringMap) => {
+    const own = renderEntry(style, { ...stdioOf(argv), env: extra }, 'linux');
+    return own.ok && deepEqual(mine, withoutHarmless(style, own.value as Record<string, unknown>));
+  };
+  if (!owns({}) && !owns(env)) return { ours: false };
+  return { ours: true, pin, current: deepEqual(value, managedEntry(style, version, platform, env)) };
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -10,7 +10,7 @@ import type { ConfigDocument, DocPath, DocValue, DocumentCodec } from './documen
 import { DocumentEditError } from './document/types.js';
 import type { PlanningOverlay, OverlayFile } from './document/overlay.js';
 import type { Detection, FileReport, HostContext, HostId, HostReport, OpenCodeDialect, Scope } from './types.js';
-import { checkContainer, scanPlace, type Place, type PlaceScan } from './places.js';
+import { checkContainer, entryOf, scanPlace, withName, type Place, type PlaceScan } from './places.js';
 import type { ServerBinding } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
 
@@ -33,14 +33,24 @@ export interface HostRecord {
   id: HostId;
   displayName: string;
   codec: DocumentCodec;
-  /** Candidate files in precedence order; undefined when the scope does not exist for this host. */
-  files(ctx: HostContext, scope: Scope): string[] | undefined;
+  /**
+   * Candidate files in precedence order; undefined when the scope does not exist for this host.
+   * `server` is the entry's name, for hosts with a file per server (Continue's project blocks).
+   */
+  files(ctx: HostContext, scope: Scope, server?: string): string[] | undefined;
   /** A file patchbay creates holds this plus the entry (OpenCode: `$schema`). */
   skeleton: Record<string, DocValue>;
+  /** When the skeleton depends on the server and scope (a Continue block is named after its server). */
+  skeletonFor?(server: string, scope: Scope): Record<string, DocValue>;
+  /**
+   * Facts about a scope people must know, e.g. Codex reads project files only in trusted projects
+   * (info). Reported where they matter: when a candidate file exists, or when install creates one.
+   */
+  scopeNotes?(ctx: HostContext, scope: Scope): Promise<Diagnostic[]>;
   /** The candidate created when none exists (default: the first). */
   createFile?(ctx: HostContext, scope: Scope): string;
   detect(ctx: HostContext, options: DetectOptions): Promise<Detection>;
-  places(ctx: HostContext, detection: Detection, options: DetectOptions): PlaceSelection;
+  places(ctx: HostContext, detection: Detection, options: DetectOptions, scope?: Scope): PlaceSelection;
   /** Extra hint for invalid-shape diagnostics of the selected place (OpenCode: the dialect flag). */
   shapeHint?: string;
 }
@@ -84,8 +94,8 @@ export async function inspectHost(
   record: HostRecord, ctx: HostContext, scope: Scope, overlay: PlanningOverlay, binding: ServerBinding, options: DetectOptions,
 ): Promise<HostInspection> {
   const detection = await record.detect(ctx, options);
-  const selection = record.places(ctx, detection, options);
-  const files = record.files(ctx, scope);
+  const selection = record.places(ctx, detection, options, scope);
+  const files = record.files(ctx, scope, binding.name);
   const diagnostics: Diagnostic[] = [...selection.diagnostics];
   if (!files) {
     diagnostics.push({
@@ -96,6 +106,7 @@ export async function inspectHost(
     return { report: { host: record.id, scope, detection, files: [], diagnostics }, evals: [], selection };
   }
   const states = await Promise.all(files.map((f) => overlay.file(f)));
+  if (states.some((f) => f.exists)) diagnostics.push(...((await record.scopeNotes?.(ctx, scope)) ?? []));
   let targetIndex = states.findIndex((f) => f.exists);
   if (targetIndex < 0) targetIndex = Math.max(0, files.indexOf(record.createFile?.(ctx, scope) ?? files[0] ?? ''));
   const evals: FileEval[] = [];
@@ -176,9 +187,12 @@ export async function planHost(
   if (hasErrors(result.diagnostics) || evals.length === 0) return result;
   const label = `${record.id} (${scope})`;
   const show = (p: string) => displayPath(p, ctx);
-  const edit = new Editor(record, overlay, label, binding, ctx.platform);
+  const edit = new Editor(record, overlay, label, binding, ctx.platform, scope);
   try {
-    if (action === 'install') await install(evals.find((e) => e.report.target) as FileEval);
+    if (action === 'install') {
+      if (!evals.some((e) => e.file.exists)) result.diagnostics.push(...((await record.scopeNotes?.(ctx, scope)) ?? []));
+      await install(evals.find((e) => e.report.target) as FileEval);
+    }
     else if (action === 'migrate') await migrate();
     else await uninstall();
   } catch (error) {
@@ -213,6 +227,10 @@ export async function planHost(
       result.diagnostics.push(entryDiagnostic(target, sel, 'foreign-entry', 'error',
         `${file} has an entry named \`${binding.name}\` that patchbay did not write; it will not be overwritten`,
         `rename or remove the existing \`${binding.name}\` entry in ${file}${replace.foreign === false ? ', or pass --adopt to let patchbay manage it' : ''}`));
+    } else if (sel.single && target.scans[0]?.members.length) {
+      result.diagnostics.push(entryDiagnostic(target, sel, 'invalid-shape', 'error',
+        `${file} holds another server, and this file takes one only`,
+        `use another file for \`${binding.name}\`, or remove the server that is there`));
     } else {
       if (state === 'other-dialect') {
         const other = target.scans.slice(1).find((s) => s.ours?.ours)?.place ?? sel;
@@ -285,7 +303,9 @@ export async function planHost(
       // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
       // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
       const left = await overlay.document(e.file.path, record.codec);
-      if (!replace.keepFiles?.has(e.file.path) && left.text === record.codec.create(record.skeleton, left.style)) {
+      const skeleton = record.skeletonFor?.(binding.name, scope) ?? record.skeleton;
+      // Nothing at all is left where the skeleton is empty (YAML writes `{}` for an empty file, removal leaves nothing).
+      if (!replace.keepFiles?.has(e.file.path) && (left.text === record.codec.create(skeleton, left.style) || (left.empty && Object.keys(skeleton).length === 0))) {
         await overlay.delete(e.file.path, label);
         result.summary.push(`delete ${file} (it held only what patchbay created)`);
       } else result.summary.push(`remove ${binding.name} from ${file}`);
@@ -302,6 +322,7 @@ class Editor {
     private readonly label: string,
     private readonly binding: ServerBinding,
     private readonly platform: NodeJS.Platform,
+    private readonly scope: Scope,
   ) {}
 
   private current(e: FileEval): Promise<ConfigDocument> {
@@ -309,18 +330,18 @@ class Editor {
   }
 
   async insert(e: FileEval, place: Place): Promise<void> {
-    const entry = this.binding.desired(place, this.platform);
+    const entry = withName(place, this.binding.name, this.binding.desired(place, this.platform));
     const state = await this.overlay.file(e.file.path);
     if (!state.exists) {
-      await this.overlay.replaceText(e.file.path, this.record.codec.create({ ...this.record.skeleton, ...nest(place, this.binding.name, entry) }), this.label);
+      const skeleton = this.record.skeletonFor?.(this.binding.name, this.scope) ?? this.record.skeleton;
+      await this.overlay.replaceText(e.file.path, this.record.codec.create({ ...skeleton, ...nest(place, this.binding.name, entry) }), this.label);
       return;
     }
     const doc = await this.current(e);
     const path: DocPath = place.kind === 'list'
       ? [...place.path, (Array.isArray(doc.get(place.path)) ? (doc.get(place.path) as unknown[]).length : 0)]
       : [...place.path, this.binding.name];
-    const value = place.kind === 'list' ? { name: this.binding.name, ...(entry as Record<string, DocValue>) } : entry;
-    await this.overlay.edit(e.file.path, doc.insert(path, value), this.label);
+    await this.overlay.edit(e.file.path, doc.insert(path, entry), this.label);
   }
 
   async remove(e: FileEval, path: DocPath): Promise<void> {
@@ -339,16 +360,23 @@ class Editor {
   async repin(e: FileEval, scan: PlaceScan): Promise<void> {
     const ours = scan.ours as NonNullable<PlaceScan['ours']>;
     const doc = await this.current(e);
-    const swap = this.binding.repin?.(ours.value, scan.place, this.platform);
-    const edits = swap
-      ? doc.replace([...ours.path, ...swap.path], swap.value)
-      : doc.replace(ours.path, this.binding.desired(scan.place, this.platform));
+    const swap = this.binding.repin?.(entryOf(scan.place, ours.name, ours.value), scan.place, this.platform);
+    const whole = () => doc.replace(ours.path, withName(scan.place, ours.name, this.binding.desired(scan.place, this.platform)));
+    let edits;
+    try {
+      edits = swap ? doc.replace([...ours.path, ...swap.path], swap.value) : whole();
+    } catch (error) {
+      // TOML cannot address a value inside an [[array]] element (Mistral Vibe): rewrite our own block.
+      if (!(swap && error instanceof DocumentEditError && error.code === 'toml-unsupported-layout')) throw error;
+      edits = whole();
+    }
     await this.overlay.edit(e.file.path, edits, this.label);
   }
 }
 
+/** `entry` (its name member already in) at the place's path, for a new file. */
 function nest(place: Place, name: string, entry: DocValue): Record<string, DocValue> {
-  const inner: DocValue = place.kind === 'list' ? [{ name, ...(entry as Record<string, DocValue>) }] : { [name]: entry };
+  const inner: DocValue = place.kind === 'list' ? [entry] : { [name]: entry };
   return place.path.reduceRight<Record<string, DocValue>>((acc, key) => ({ [key]: acc }), inner as Record<string, DocValue>);
 }
 

@@ -15,11 +15,13 @@ import { inspectHost, planHost, type HostAction, type ReplacePolicy } from './ho
 export { inspectHost, type HostAction, type ReplacePolicy } from './host-core.js';
 import { PlanningOverlay } from './document/overlay.js';
 import { selfBinding, type ServerBinding } from './binding.js';
+import { selfEnv } from './self-env.js';
 
 export * from './types.js';
 export { HOSTS, HOST_IDS, hostRecord, isHostId, supportsScope, describeFiles, hostsSharing, formatOf } from './catalog.js';
 export { managedEntry, recognize, pinFromArgv, OPENCODE_SCHEMA_URL } from './entry.js';
 export { selfBinding, type ServerBinding } from './binding.js';
+export { selfEnv } from './self-env.js';
 export { PlanningOverlay } from './document/overlay.js';
 export { jsonCodec as jsonCodecFor } from './jsonc/document.js';
 export { dialectForVersion, V1_RANGE, V2_RANGE } from './hosts/opencode.js';
@@ -60,7 +62,7 @@ export async function inspectHosts(ctx: HostContext, options: InspectOptions): P
   const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
   const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
   const overlay = new PlanningOverlay();
-  const binding = options.binding ?? selfBinding(options.version);
+  const binding = options.binding ?? selfBinding(options.version, selfEnv(ctx.env));
   return Promise.all(hosts.map(async (h) => withSharing(ctx, (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report)));
 }
 
@@ -128,7 +130,7 @@ const ACTION_OF: Record<PlanRequest['action'], HostAction> = { init: 'install', 
 
 /** patchbay's own server: init / migrate / uninstall in every requested host, one plan. */
 export async function planAction(ctx: HostContext, request: PlanRequest): Promise<PlanActionResult> {
-  const binding = selfBinding(request.version);
+  const binding = selfBinding(request.version, selfEnv(ctx.env));
   const operations = request.hosts.map((host) => ({ host, scope: request.scope, binding, action: ACTION_OF[request.action] }));
   return planOperations(ctx, operations, {
     description: `${request.action} ${request.hosts.join(',')} (${request.scope})`,

@@ -3,9 +3,10 @@
 // (`mcpServers`, OpenCode's `mcp` / `mcp.servers`, Codex's `mcp_servers`) or, for a few hosts, a list
 // of `{name, …}` items (Continue). Works on plain values from any ConfigDocument, whatever the format.
 import type { Diagnostic } from '../diagnostics.js';
-import type { ConfigDocument, DocPath } from './document/types.js';
+import type { ConfigDocument, DocPath, DocValue } from './document/types.js';
 import type { OpenCodeDialect, ServerEntry } from './types.js';
 import { readArgv, type EntryStyle } from './shapes.js';
+import { envNamesOf, headerNamesOf } from './style-members.js';
 import type { ServerBinding, Recognition } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
 
@@ -21,6 +22,32 @@ export interface Place {
   skip?: (name: string, value: unknown) => boolean;
   /** Why an existing object at `path` is not this kind of container (OpenCode's V1 server named "servers"). */
   rejects?: (value: unknown) => string | undefined;
+  /**
+   * The entry repeats its name in this member: list items are found by it (default `name`), and a map
+   * entry may carry it too (Goose's `name`). Ownership is decided on the entry WITHOUT it.
+   */
+  nameKey?: string;
+  /** The container holds one server at most (a Continue block file). */
+  single?: boolean;
+}
+
+/** The key a place's entries carry their own name in, if any. */
+export function nameKeyOf(place: Place): string | undefined {
+  return place.nameKey ?? (place.kind === 'list' ? 'name' : undefined);
+}
+
+/** The entry as the binding renders it: without the name member (when it holds this name). */
+export function entryOf(place: Place, name: string, value: unknown): unknown {
+  const key = nameKeyOf(place);
+  if (key === undefined || !isObject(value) || value[key] !== name) return value;
+  const { [key]: _name, ...rest } = value;
+  return rest;
+}
+
+/** The member to write: the rendered entry, with the name member first where the place has one. */
+export function withName(place: Place, name: string, entry: DocValue): DocValue {
+  const key = nameKeyOf(place);
+  return key === undefined ? entry : { [key]: name, ...(entry as Record<string, DocValue>) };
 }
 
 /** A server's member in a place: its path in the document and its value. */
@@ -82,7 +109,8 @@ export function scanPlace(doc: ConfigDocument, place: Place, present: boolean, b
   const members: Member[] = [];
   if (place.kind === 'list' && Array.isArray(container)) {
     container.forEach((item, index) => {
-      if (isObject(item) && typeof item.name === 'string') members.push({ name: item.name, path: [...place.path, index], value: item });
+      const key = nameKeyOf(place) ?? 'name';
+      if (isObject(item) && typeof item[key] === 'string') members.push({ name: item[key], path: [...place.path, index], value: item });
     });
   } else if (isObject(container)) {
     for (const [name, value] of Object.entries(container)) members.push({ name, path: [...place.path, name], value });
@@ -91,13 +119,14 @@ export function scanPlace(doc: ConfigDocument, place: Place, present: boolean, b
     if (place.skip?.(member.name, member.value)) continue;
     scan.members.push(member);
     const entry = normalizeServer(member, place);
-    const rec = binding?.recognizeAny(member.value, place, platform);
+    const value = entryOf(place, member.name, member.value);
+    const rec = binding?.recognizeAny(value, place, platform);
     if (rec?.ours) {
       entry.managed = true;
       if (rec.pin !== undefined) entry.pin = rec.pin;
     }
     scan.servers.push(entry);
-    if (binding && member.name === binding.name) scan.ours = { ...member, ...binding.classify(member.value, place, platform, file) };
+    if (binding && member.name === binding.name) scan.ours = { ...member, ...binding.classify(value, place, platform, file) };
   }
   return scan;
 }
@@ -113,7 +142,6 @@ function normalizeServer(member: Member, place: Place): ServerEntry {
     pointer: toPointer(member.path),
   };
   if (place.dialect) entry.dialect = place.dialect;
-  const names = (o: unknown) => (isObject(o) ? Object.keys(o) : []);
   const { style } = place;
   const argv = readArgv(style, v);
   const url = [v[style.urlKey], v.url, v.serverUrl, v.httpUrl].find((u): u is string => typeof u === 'string');
@@ -123,12 +151,12 @@ function normalizeServer(member: Member, place: Place): ServerEntry {
     entry.args = argv.slice(1);
   } else if (url !== undefined) {
     entry.url = url;
-    const type = v.type;
+    const type = v[style.typeKey ?? 'type'];
     const sseByKey = style.urlKeys?.sse !== undefined && style.urlKeys.sse !== style.urlKeys.http && typeof v[style.urlKeys.sse] === 'string' && typeof v[style.urlKeys.http ?? style.urlKey] !== 'string';
     entry.transport = type === 'sse' || sseByKey ? 'sse' : type === undefined || type === 'http' || type === 'streamable-http' || type === 'streamableHttp' || type === style.remoteType?.http ? 'http' : 'unknown';
   }
-  entry.envNames = names(v[style.envKey]);
-  entry.headerNames = names(v[style.headersKey]);
+  entry.envNames = envNamesOf(style, v);
+  entry.headerNames = headerNamesOf(style, v);
   if (v.enabled === false || v.disabled === true) entry.disabled = true;
   return entry;
 }

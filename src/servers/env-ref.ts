@@ -1,12 +1,13 @@
 // Secrets by reference: `${env:NAME}` in an env or header value means "the variable NAME of the
 // environment the host starts the server in". Each host has its own syntax for that (docs/hosts.md):
 // Claude Code `${NAME}`, Cursor/VS Code/Windsurf `${env:NAME}`, OpenCode `{env:NAME}`, Gemini/Qwen
-// `$NAME`. A host without one cannot take a reference: rendering fails closed for that host.
+// `$NAME`, Continue `${{ secrets.NAME }}`. A host without one cannot take a reference: rendering fails
+// closed for that host.
 
 const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** A host's reference syntax as a template with `NAME` where the variable goes, or null (none). */
-export type RefSyntax = '${NAME}' | '${env:NAME}' | '{env:NAME}' | '$NAME' | null;
+export type RefSyntax = '${NAME}' | '${env:NAME}' | '{env:NAME}' | '$NAME' | '${{ secrets.NAME }}' | null;
 
 export function referencedNames(value: string): string[] {
   return [...value.matchAll(REFERENCE)].map((m) => m[1] as string);
@@ -21,4 +22,9 @@ export function renderReferences(value: string, syntax: RefSyntax): string | und
   if (!hasReference(value)) return value;
   if (syntax === null) return undefined;
   return value.replace(REFERENCE, (_, name: string) => syntax.replace('NAME', name));
+}
+
+/** The one variable `value` is, when it is exactly `${env:NAME}` (nothing around it), else undefined. */
+export function soleReference(value: string): string | undefined {
+  return /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value)?.[1];
 }

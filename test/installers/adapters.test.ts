@@ -325,6 +325,7 @@ describe('facade', () => {
     // The catalog grew in v0.2 (the JSON family); the first four are still there, in catalog order.
     expect(HOSTS.map((h) => h.id)).toEqual(HOST_INFO.filter((h) => h.supported).map((h) => h.id));
     expect(HOSTS.map((h) => h.id).slice(0, 4)).toEqual(['opencode', 'claude-code', 'cursor', 'generic']);
+    expect(supportsScope(hostRecord('goose'), 'project')).toBe(false);
     expect(supportsScope(hostRecord('generic'), 'project')).toBe(false);
     expect(supportsScope(hostRecord('generic'), 'user')).toBe(true);
   });

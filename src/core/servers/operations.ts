@@ -13,6 +13,7 @@ import { validateHosts } from '../host-ids.js';
 import { loadManifest, manifestPath, renderManifest } from '../manifest/manifest.js';
 import { manifestServers } from '../manifest/pin.js';
 import { managedBinding } from './binding.js';
+import { entryOf } from '../../installers/places.js';
 import { entryHash, parseRecords, recordsPath, renderRecords, type Records } from './records.js';
 import { literalSecrets } from './secrets.js';
 
@@ -144,7 +145,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
         const byName = (records.entries[e.file.path] ??= {});
         if (op.action === 'install' && e.file.before.exists && !writtenBefore.has(e.file.path) && !records.existed.includes(e.file.path)) records.existed.push(e.file.path);
         const ours = e.scans[0]?.ours;
-        if (op.action === 'install' && ours?.ours && ours.current) byName[op.binding.name] = entryHash(ours.value);
+        if (op.action === 'install' && ours?.ours && ours.current) byName[op.binding.name] = entryHash(entryOf(e.scans[0]!.place, op.binding.name, ours.value));
         else if (op.action === 'uninstall') delete byName[op.binding.name];
         if (Object.keys(byName).length === 0) delete records.entries[e.file.path];
       }
