@@ -40,6 +40,11 @@ export const HOST_INFO: readonly HostInfo[] = [
   { id: 'mistral-vibe', displayName: 'Mistral Vibe', supported: true },
   { id: 'goose', displayName: 'Goose', supported: true },
   { id: 'continue', displayName: 'Continue', supported: true },
+  // Known (docs/hosts-catalog.md), no record yet: their paths disagree between sources and no
+  // verified fact or real config was at hand.
+  { id: 'kimi', displayName: 'Kimi Code', supported: false },
+  { id: 'pi', displayName: 'Pi', supported: false },
+  { id: 'visual-studio', displayName: 'Visual Studio', supported: false },
 ];
 
 /** The hosts patchbay can write, in catalog order. */

@@ -149,7 +149,7 @@ describe('messages a newcomer meets', () => {
 
   it('a known but unsupported host is told apart from a typo', async () => {
     // Gemini is supported since the v0.2 catalog; Codex (TOML) is still only known.
-    const planned = await sb.run(['init', '--yes', '--host', 'codex', '--json']);
+    const planned = await sb.run(['init', '--yes', '--host', 'kimi', '--json']);
     expect(planned.code).toBe(2);
     expect(JSON.parse(planned.stdout).error.code).toBe('unsupported-host');
     const typo = await sb.run(['init', '--yes', '--host', 'cursr', '--json']);

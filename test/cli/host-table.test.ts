@@ -44,7 +44,8 @@ describe('patchbay hosts', () => {
       expect(by.kiro?.detected).toBe(true);
       expect(by.kiro?.reasons.join(' ')).toContain('~/.kiro');
       expect(by.zed).toMatchObject({ detected: false, format: 'JSONC' });
-      expect(by.codex).toMatchObject({ supported: false, detected: null, format: null });
+      expect(by.codex).toMatchObject({ supported: true, format: 'TOML' });
+      expect(by.kimi).toMatchObject({ supported: false, detected: null, format: null });
     } finally {
       await sb.cleanup();
     }
@@ -57,8 +58,8 @@ describe('patchbay hosts', () => {
       expect(r.code).toBe(0);
       const rows = r.stdout.split('\n').filter((l) => /^[a-z]/.test(l) && !l.startsWith('id '));
       expect(rows[0]).toMatch(/^factory-droid\s+Factory Droid\s+JSON\s+yes \(0\.225\.2\)/);
-      expect(r.stdout).toMatch(/^codex\s+Codex\s+-\s+planned, not supported yet$/m);
-      expect(r.stdout).toMatch(/24 supported, 5 planned, 1 detected here\./);
+      expect(r.stdout).toMatch(/^kimi\s+Kimi Code\s+-\s+planned, not supported yet$/m);
+      expect(r.stdout).toMatch(/29 supported, 3 planned, 1 detected here\./);
     } finally {
       await sb.cleanup();
     }
