@@ -55,3 +55,9 @@ export async function unifiedDiff(p: Plan, show: (absolute: string) => string): 
   const { diffPlan } = await import('../rollback/diff.js');
   return diffPlan(p, show);
 }
+
+/** What `patchbay add|remove|sync` would write here (npm ranges are not resolved: no registry access). */
+export async function planServersFor(environment: ServerEnvironment, request: import('../core/servers/operations.js').ServersRequest) {
+  const { planServers } = await import('../core/servers/operations.js');
+  return planServers(environment, await hostContext(environment), request);
+}

@@ -9,13 +9,32 @@ import { redactPlan } from '../../redact-plan.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
-import { planCommand, unifiedDiff } from '../sources.js';
+import { planCommand, planServersFor, unifiedDiff } from '../sources.js';
+import type { ServerSpec } from '../../servers/spec.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
+const StringMap = z.record(z.string(), z.string());
+
+/** A server to add, as the manifest writes it; an npm source needs its exact version (no registry here). */
+const ServerInput = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  npm: z.string().optional(),
+  version: z.string().optional(),
+  pypi: z.string().optional(),
+  url: z.string().optional(),
+  transport: z.enum(['http', 'sse']).optional(),
+  headers: StringMap.optional(),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: StringMap.optional(),
+});
+
 export const PlanInput = z.object({
-  action: z.enum(['init', 'migrate', 'uninstall']).describe('The command to preview'),
+  action: z.enum(['init', 'migrate', 'uninstall', 'add', 'remove', 'sync']).describe('The command to preview'),
   hosts: HostsInput.optional().describe('Hosts to include; default: as the CLI picks them (the manifest, else the detected hosts)'),
   scope: ScopeInput.optional().describe('Default: project'),
+  server: ServerInput.optional().describe('add: the server (npm with an exact version, pypi, url or command)'),
+  names: z.array(z.string()).max(100).optional().describe('remove: the server names'),
 });
 
 export const PlanData = z.object({
@@ -32,12 +51,13 @@ export type PlanData = z.infer<typeof PlanData>;
 
 export async function planTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
   const roots = rootsOf(environment);
+  if (input.action === 'add' || input.action === 'remove' || input.action === 'sync') return planServersTool(environment, input);
   let result;
   try {
     // The same policy and planner as the CLI: hosts, scope and the manifest's pin are resolved by the
     // core, so the diff shown here is what `command` writes.
     result = await planCommand(environment, {
-      action: input.action,
+      action: input.action as 'init' | 'migrate' | 'uninstall',
       ...(input.hosts ? { hosts: input.hosts } : {}),
       ...(input.scope ? { scope: input.scope } : {}),
     });
@@ -69,4 +89,77 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
   if (data.applicable) data.command = result.command;
   const status = hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok';
   return makeEnvelope('plan', status, data, diags);
+}
+
+/** The server spec an `add` input describes, or the reason it cannot be planned here. */
+function specOf(server: z.infer<typeof ServerInput>): { spec: ServerSpec } | { problem: string } {
+  const sources = [server.npm, server.pypi, server.url, server.command].filter((v) => v !== undefined);
+  if (sources.length !== 1) return { problem: 'give exactly one of npm, pypi, url or command' };
+  if (server.npm !== undefined) {
+    if (!server.version || !/^\d+\.\d+\.\d+/.test(server.version)) return { problem: 'an npm server needs its exact version here (the server has no registry access; `patchbay add` resolves ranges)' };
+    return { spec: { npm: server.npm, version: server.version, ...(server.args ? { args: server.args } : {}), ...(server.env ? { env: server.env } : {}) } };
+  }
+  if (server.pypi !== undefined) return { spec: { pypi: server.pypi, ...(server.version ? { version: server.version } : {}), ...(server.args ? { args: server.args } : {}), ...(server.env ? { env: server.env } : {}) } };
+  if (server.url !== undefined) return { spec: { url: server.url, ...(server.transport ? { transport: server.transport } : {}), ...(server.headers ? { headers: server.headers } : {}) } };
+  return { spec: { command: server.command as string, ...(server.args ? { args: server.args } : {}), ...(server.env ? { env: server.env } : {}) } };
+}
+
+/** The CLI words that add this server (values are the input's; references stay references). */
+function addWords(name: string, spec: ServerSpec): string[] {
+  const quote = (w: string) => (/^[A-Za-z0-9@%+=:,./_-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+  const words = ['add', name];
+  if ('npm' in spec) words.push(`${spec.npm}@${spec.version}`);
+  else if ('pypi' in spec) words.push('--pypi', spec.version ? `${spec.pypi}==${spec.version}` : spec.pypi);
+  else if ('url' in spec) {
+    words.push('--url', spec.url);
+    if (spec.transport) words.push('--transport', spec.transport);
+    for (const [k, v] of Object.entries(spec.headers ?? {})) words.push('--header', `${k}: ${v}`);
+  }
+  if (!('url' in spec)) for (const [k, v] of Object.entries(spec.env ?? {})) words.push('--env', `${k}=${v}`);
+  const tail = 'command' in spec ? [spec.command, ...(spec.args ?? [])] : 'url' in spec ? [] : (spec.args ?? []);
+  if (tail.length > 0) words.push('--', ...tail);
+  return words.map(quote);
+}
+
+async function planServersTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
+  const roots = rootsOf(environment);
+  let servers: Record<string, ServerSpec> | undefined;
+  let words: string[];
+  if (input.action === 'add') {
+    const parsed = input.server ? specOf(input.server) : { problem: 'add needs `server`' };
+    if ('problem' in parsed) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: parsed.problem }]);
+    servers = { [input.server!.name]: parsed.spec };
+    words = addWords(input.server!.name, parsed.spec);
+  } else if (input.action === 'remove') {
+    if (!input.names?.length) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: 'remove needs `names`' }]);
+    words = ['remove', ...input.names];
+  } else words = ['sync'];
+  let result;
+  try {
+    result = await planServersFor(environment, {
+      action: input.action as 'add' | 'remove' | 'sync',
+      ...(servers ? { servers } : {}),
+      ...(input.names ? { names: input.names } : {}),
+      ...(input.hosts ? { hosts: input.hosts } : {}),
+      ...(input.scope ? { scope: input.scope } : {}),
+    });
+  } catch (error) {
+    return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
+  }
+  const diags = dedupeDiagnostics(result.diagnostics.map((d) => wireDiagnostic(d, roots)));
+  const hasErrors = diags.some((d) => d.severity === 'error');
+  const changes = result.plan.changes;
+  const show = (absolute: string) => showPath(absolute, roots);
+  const data: PlanData = {
+    action: input.action,
+    scope: result.scope,
+    hosts: result.hosts,
+    applicable: !hasErrors && changes.length > 0,
+    files: changes.map((c) => ({ path: show(c.path), change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create', ...(c.label ? { host: c.label } : {}) })),
+    summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
+    diff: changes.length > 0 ? await unifiedDiff(redactPlan(result.plan), show) : '',
+  };
+  // Flags before the words: everything after a `--` in them belongs to the server's command line.
+  if (data.applicable) data.command = [...result.command.split(' '), '--yes', '--host', result.hosts.join(','), '--scope', result.scope, ...words.slice(1)].join(' ');
+  return makeEnvelope('plan', hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok', data, diags);
 }
