@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { PatchbayError } from '../errors.js';
+import { checkDepth } from '../installers/jsonc/depth.js';
+import { MAX_NESTING } from '../installers/jsonc/parse.js';
 import type { HostId, Scope } from '../installers/types.js';
 import { MANIFEST_FILE, schemaUrl } from './manifest-pin.js';
 import type { Manifest } from './manifest-schema.js';
@@ -55,6 +57,15 @@ function pointerOf(issuePath: readonly PropertyKey[]): string {
 
 /** Parses and validates manifest text; throws PatchbayError('manifest-invalid') with line:column. */
 export async function parseManifest(text: string, file: string): Promise<Manifest> {
+  // parseTree and parseTreeValue recurse per level: refuse a pathologically deep file first.
+  const tooDeep = checkDepth(text, MAX_NESTING);
+  if (tooDeep) {
+    throw new PatchbayError('manifest-invalid', `${MANIFEST_FILE} nests objects and arrays more than ${MAX_NESTING} levels deep.`, {
+      path: file,
+      ...tooDeep,
+      hint: `Fix ${MANIFEST_FILE} by hand, or delete it and run 'patchbay init --no-mcp' to write a new one.`,
+    });
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];

@@ -4,6 +4,7 @@
 import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { Token as SyntaxKind } from './tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
+import { checkDepth } from './depth.js';
 import { lineColumn, splitBom, type SplitText } from './text.js';
 import { toPointer, type JsonPath } from './pointer.js';
 
@@ -25,11 +26,28 @@ export interface ParsedDocument {
   diagnostics: Diagnostic[];
 }
 
+/** Deepest nesting patchbay reads; see depth.ts for why 256. */
+export const MAX_NESTING = 256;
+
 export function parseDocument(text: string, options: ParseOptions): ParsedDocument {
   const split = splitBom(text);
   const { body } = split;
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number) => ({ path: options.path, ...lineColumn(body, offset) });
+
+  // Before anything recursive (parseTree, the duplicate-key walk) sees the text.
+  const tooDeep = checkDepth(body, MAX_NESTING);
+  if (tooDeep) {
+    diagnostics.push({
+      code: 'too-deep',
+      severity: 'error',
+      message: `this file nests objects and arrays more than ${MAX_NESTING} levels deep; no host configuration does, so patchbay does not read it`,
+      path: options.path,
+      ...tooDeep,
+      hint: 'check that this is the file you meant (a generated or damaged file?); fix it or move it aside, then run patchbay again',
+    });
+    return { split, root: undefined, empty: false, comments: [], diagnostics };
+  }
 
   const { comments, trailingCommas } = scanTrivia(body);
   if (body.trim() === '') {
