@@ -20,6 +20,12 @@ export type ErrorCode =
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect
   | 'read-only-file' // a file patchbay would change has no write bit (often a dotfile manager's link)
+  | 'not-a-file' // a config path is a folder (or a socket, FIFO, device), not a regular file
+  | 'symlink-loop' // a config path is a symbolic link that leads back to itself (ELOOP)
+  | 'not-a-directory' // a path that must be a folder (the project [dir], a config file's folder) is a file
+  | 'not-readable' // a config file exists but permission to read it is denied
+  | 'dir-not-writable' // the folder of a file patchbay would write does not let it create the temp file
+  | 'state-dir-unusable' // the state dir (journals, lock) cannot be created or written: a write command refuses
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'

@@ -44,6 +44,14 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'stale-entry': EXIT.refused,
   'other-dialect': EXIT.refused,
   'read-only-file': EXIT.refused,
+  // Found while planning (reading the files, checking their folders): nothing was written yet.
+  'not-a-file': EXIT.refused,
+  'symlink-loop': EXIT.refused,
+  'not-a-directory': EXIT.refused,
+  'not-readable': EXIT.refused,
+  'dir-not-writable': EXIT.refused,
+  // A write command refuses before the first write: no journal, no lock, no host file touched.
+  'state-dir-unusable': EXIT.refused,
   'unsupported-host-version': EXIT.refused,
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,
@@ -54,7 +62,10 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   internal: EXIT.internal,
 };
 
-/** Diagnostic codes that mean "a file is malformed" (status exits 3 on these, 1 on mere drift). */
+/**
+ * Diagnostic codes that mean "a file is malformed or cannot be read as a file" (status exits 3 on
+ * these, 1 on mere drift): status cannot say what such a file holds.
+ */
 export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'parse-error',
   'comment-in-strict-json',
@@ -62,6 +73,9 @@ export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'duplicate-key',
   'too-deep',
   'manifest-invalid',
+  'not-a-file',
+  'symlink-loop',
+  'not-readable',
 ]);
 
 export function exitCodeForErrorCode(code: string): ExitCode {

@@ -6,6 +6,7 @@ import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode,
 import { PatchbayError } from '../errors.js';
 import { checkDepth } from '../installers/jsonc/depth.js';
 import { MAX_NESTING } from '../installers/jsonc/parse.js';
+import { readFailure } from '../rollback/plan-builder.js';
 import type { HostId, Scope } from '../installers/types.js';
 import { MANIFEST_FILE, schemaUrl } from './manifest-pin.js';
 import type { Manifest } from './manifest-schema.js';
@@ -118,7 +119,8 @@ export async function loadManifest(projectDir: string): Promise<LoadedManifest |
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new PatchbayError('io-failed', `Could not read ${MANIFEST_FILE}: ${(error as Error).message}`, { path: file, cause: error });
+    // A folder, a looping link or an unreadable file: a typed refusal (exit 3), as for host files.
+    throw readFailure(file, error);
   }
   return { path: file, text, manifest: await parseManifest(text, file) };
 }

@@ -1,10 +1,12 @@
 // What every command (except mcp) shares: the output, the display roots, crash recovery before doing
 // anything, and one place that turns a thrown error into its message and exit code.
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import type { DisplayRoots } from '../display-path.js';
 import { isPatchbayError, PatchbayError } from '../errors.js';
 import { recoverPending } from '../rollback/index.js';
-import type { CommandArgs } from './args.js';
+import { errnoCode } from '../rollback/fs-util.js';
+import { takesProjectDir, type CommandArgs } from './args.js';
 import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
 import { errorJson, formatError } from './format.js';
 import { Output, processStreams, type Streams } from './output.js';
@@ -29,6 +31,41 @@ async function recover(session: Session): Promise<void> {
   }
 }
 
+/**
+ * [dir] must be an existing folder. patchbay used to create a missing one silently (a typo became a
+ * new project with a fresh config) and to fail a file given as [dir] as "apply failed" (exit 4).
+ */
+async function checkProjectDir(args: CommandArgs): Promise<void> {
+  if (!takesProjectDir(args.command)) return;
+  const dir = args.projectDir;
+  let st;
+  try {
+    st = await stat(dir);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new PatchbayError('usage', `The project folder ${dir} does not exist, and patchbay does not create it.`, {
+        hint: `Check the path, or create the folder first (mkdir -p ${dir}); without [dir], patchbay uses the current folder.`,
+      });
+    }
+    if (code === 'ELOOP') {
+      throw new PatchbayError('symlink-loop', `The project folder ${dir} is a symbolic link that loops back on itself (ELOOP).`, {
+        hint: 'Fix or remove the link, or pass the real project folder.',
+        cause: error,
+      });
+    }
+    throw new PatchbayError('not-readable', `Cannot open the project folder ${dir}: ${error instanceof Error ? error.message : String(error)}.`, {
+      hint: 'Check the permissions of the folder and its parents, or pass another project folder.',
+      cause: error,
+    });
+  }
+  if (!st.isDirectory()) {
+    throw new PatchbayError('not-a-directory', `${dir} is a file, not a folder: [dir] is the project folder whose configuration files patchbay reads and writes. Nothing was written.`, {
+      hint: 'Pass the folder that holds the project (not a file in it), or leave [dir] out to use the current folder.',
+    });
+  }
+}
+
 export async function runSession(
   args: CommandArgs,
   body: (session: Session) => Promise<number>,
@@ -38,6 +75,7 @@ export async function runSession(
   const home = homeDir(streams.env);
   const session: Session = { args, out, roots: { projectDir: args.projectDir, home }, home, env: streams.env };
   try {
+    await checkProjectDir(args);
     await recover(session);
     return await body(session);
   } catch (error) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import type { Plan } from '../rollback/types.js';
-import { createPlan } from '../rollback/plan-builder.js';
+import { createPlan, writeAccessDiagnostics } from '../rollback/plan-builder.js';
 import { displayPath } from '../display-path.js';
 import { HOST_IDS, type Detection, type HostAdapter, type HostContext, type HostId, type HostPlan, type HostReport, type PlanRequest, type Scope } from './types.js';
 import { createProbe } from './probe.js';
@@ -77,7 +77,11 @@ export async function planAction(ctx: HostContext, request: PlanRequest): Promis
     if (!adapter) throw new Error(`unknown host ${String(h)}`);
     return adapter.plan(ctx, { ...request, scope: request.scope });
   }));
-  for (const hostPlan of hostPlans) hostPlan.diagnostics.push(...readOnlyDiagnostics(ctx, hostPlan));
+  for (const hostPlan of hostPlans) {
+    hostPlan.diagnostics.push(...readOnlyDiagnostics(ctx, hostPlan));
+    // A folder that refuses apply's temp file: a refusal now, not "apply failed" later.
+    for (const d of await writeAccessDiagnostics(hostPlan.changes, (p) => displayPath(p, ctx))) hostPlan.diagnostics.push({ ...d, host: hostPlan.host });
+  }
   const diagnostics = hostPlans.flatMap((p) => p.diagnostics);
   const changes = hostPlans.flatMap((p) => p.changes);
   const createDirs = [...new Set(hostPlans.flatMap((p) => p.createDirs))].sort((a, b) => a.length - b.length || a.localeCompare(b));

@@ -1,5 +1,6 @@
 // Reading a candidate file (read-only): bytes, text and the parsed document. Installers never write;
 // the FileBefore captured here travels in the plan so apply can check nothing changed meanwhile.
+import { isPatchbayError, type ErrorCode } from '../errors.js';
 import type { FileBefore } from '../rollback/types.js';
 import { readBefore } from '../rollback/plan-builder.js';
 import { parseDocument, type ParsedDocument } from './jsonc/parse.js';
@@ -17,8 +18,23 @@ export interface LoadedFile {
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** Read failures that are facts about one file (reported on it), not failures of patchbay. */
+const FILE_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not-a-file', 'symlink-loop', 'not-readable']);
+
 export async function loadFile(path: string, strict: boolean): Promise<LoadedFile> {
-  const before = await readBefore(path);
+  let before: FileBefore;
+  try {
+    before = await readBefore(path);
+  } catch (error) {
+    if (!isPatchbayError(error) || !FILE_PROBLEMS.has(error.code)) throw error;
+    // Something is there but it cannot be read as a file: a diagnostic on this file, so status lists
+    // it and init/migrate/uninstall refuse at planning (exit 3) with the path the user knows. It
+    // counts as existing: a candidate that is there, but broken, must not be skipped for the next one.
+    const doc = parseDocument('', { strict, path });
+    doc.empty = false;
+    doc.diagnostics.push({ code: error.code, severity: 'error', message: error.message, path, ...(error.details.hint ? { hint: error.details.hint } : {}) });
+    return { path, before: { exists: false, sha256: null, mode: null, bytes: null }, exists: true, text: '', doc, format: detectFormat('') };
+  }
   if (!before.exists || !before.bytes) {
     return { path, before, exists: false, text: '', doc: parseDocument('', { strict, path }), format: detectFormat('') };
   }

@@ -6,6 +6,7 @@ import { PatchbayError } from '../errors.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir, readState, resolveWriteTarget, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
 import { JOURNAL_FORMAT, writeJournal, type Journal, type JournalFile } from './journal.js';
+import { writeAccessDiagnostics } from './plan-builder.js';
 import { restoreJournal } from './restore.js';
 import { newTransactionId } from './transaction-id.js';
 import type { FileChange } from './types.js';
@@ -90,6 +91,11 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
       done: false,
     });
   }
+  // The CLI refuses these at planning; this is the same check for library callers and rollback, still
+  // before the journal: a folder that refuses the temp file is a refusal naming the file, not an I/O
+  // failure naming a temp path.
+  const [denied] = await writeAccessDiagnostics(changes);
+  if (denied) throw new PatchbayError('dir-not-writable', denied.message, { path: denied.path as string, ...(denied.hint ? { hint: denied.hint } : {}) });
   const createdDirs: string[] = [];
   for (const dir of createDirs) if (!(await exists(dir))) createdDirs.push(path.resolve(dir));
   const journal: Journal = {
