@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { DisplayRoots } from '../display-path.js';
 import { isPatchbayError, PatchbayError } from '../errors.js';
 import { recoverPending } from '../rollback/index.js';
+import { resolveStateDir, stateDirProblem } from '../rollback/state-dir.js';
 import { errnoCode } from '../rollback/fs-util.js';
 import { takesProjectDir, type CommandArgs } from './args.js';
 import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
@@ -23,9 +24,28 @@ export function homeDir(env: Readonly<Record<string, string | undefined>>): stri
   return env.HOME ?? env.USERPROFILE ?? os.homedir();
 }
 
-/** Rolls back transactions a killed patchbay left pending, and says so on stderr. */
+/** Commands that may write (a dry run and status never do; rollback always may). */
+export function mayWrite(args: CommandArgs): boolean {
+  if (args.command === 'rollback') return true;
+  if (args.command === 'init' || args.command === 'migrate' || args.command === 'uninstall') return !args.dryRun;
+  return false;
+}
+
+/**
+ * Rolls back transactions a killed patchbay left pending, and says so on stderr. Finding nothing to do
+ * needs no writable state dir; when recovery is needed but the state dir is unusable, a read-only
+ * command still runs (with a warning: what it reads may be half-applied), a write command refuses.
+ */
 async function recover(session: Session): Promise<void> {
-  const { recovered } = await recoverPending();
+  let recovered;
+  try {
+    ({ recovered } = await recoverPending());
+  } catch (error) {
+    if (mayWrite(session.args) || !isPatchbayError(error, 'state-dir-unusable')) throw error;
+    session.out.err(`patchbay: warning: could not check for or finish an interrupted transaction: ${error.message}`);
+    if (error.details.hint) session.out.err(`  hint: ${error.details.hint}`);
+    return;
+  }
   for (const tx of recovered) {
     session.out.err(`patchbay: rolled back an interrupted transaction ${tx.id} (${tx.files.length} ${tx.files.length === 1 ? 'file' : 'files'})`);
   }
@@ -76,6 +96,12 @@ export async function runSession(
   const session: Session = { args, out, roots: { projectDir: args.projectDir, home }, home, env: streams.env };
   try {
     await checkProjectDir(args);
+    // A write command refuses up front (before the wizard, before reading any host file) when it could
+    // not journal its changes; apply() checks again for library callers.
+    if (mayWrite(args)) {
+      const problem = await stateDirProblem(resolveStateDir(undefined, streams.env as NodeJS.ProcessEnv));
+      if (problem) throw problem;
+    }
     await recover(session);
     return await body(session);
   } catch (error) {

@@ -8,7 +8,7 @@ import { PatchbayError } from '../errors.js';
 import type { TransactionStatus, TransactionSummary } from './api.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir } from './fs-util.js';
-import { journalDir } from './state-dir.js';
+import { journalDir, stateDirUnusable } from './state-dir.js';
 import { isTransactionId } from './transaction-id.js';
 
 export const JOURNAL_FORMAT = 'patchbay-journal/v1';
@@ -124,7 +124,12 @@ export async function listJournalIds(stateDir: string): Promise<string[]> {
   try {
     names = await readdir(journalDir(stateDir));
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return [];
+    const code = errnoCode(error);
+    // No state dir yet, or a file where it (or journal/) should be: there is no journal to read.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw stateDirUnusable(stateDir, 'cannot be read (permission denied)', `make it readable for your user (\`chmod u+rx ${stateDir} ${journalDir(stateDir)}\`), or set PATCHBAY_STATE_DIR to a folder you own`, error);
+    }
     throw error;
   }
   return names

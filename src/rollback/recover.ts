@@ -4,10 +4,9 @@ import { PatchbayError } from '../errors.js';
 import type { EngineOptions, RecoveryResult, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
 import { readAllJournals, removeJournalTemps, summarize, writeJournal, type Journal } from './journal.js';
-import { acquireLock } from './lock.js';
 import { restoreJournal } from './restore.js';
 import { finishRevert } from './revert-finish.js';
-import { ensureStateDir, resolveStateDir } from './state-dir.js';
+import { lockStateDir, resolveStateDir } from './state-dir.js';
 
 export async function recoverUnderLock(stateDir: string, internal: InternalOptions = {}): Promise<TransactionSummary[]> {
   const journals = await readAllJournals(stateDir);
@@ -51,10 +50,24 @@ async function finishRevertBookkeeping(stateDir: string, journals: Journal[], in
   }
 }
 
+/**
+ * Is there anything for recovery to do? A pending journal, or a committed revert whose original still
+ * says committed. Read-only: no folder is created, no lock taken, so the check works on a state dir
+ * that does not exist, is a file, or is not writable.
+ */
+function needsRecovery(journals: Journal[]): boolean {
+  const byId = new Map(journals.map((j) => [j.id, j]));
+  return journals.some(
+    (j) => j.status === 'pending' || (j.kind === 'revert' && j.status === 'committed' && j.revertOf !== undefined && byId.get(j.revertOf)?.status === 'committed'),
+  );
+}
+
 export async function recoverPending(options: EngineOptions & InternalOptions = {}): Promise<RecoveryResult> {
   const stateDir = resolveStateDir(options.stateDir);
-  await ensureStateDir(stateDir);
-  const lock = await acquireLock(stateDir, options.lockWaitMs);
+  // Every command starts here, read-only ones included: only take the lock (which needs a writable
+  // state dir) when a crash left something to finish. What is read here is re-read under the lock.
+  if (!needsRecovery(await readAllJournals(stateDir))) return { recovered: [] };
+  const lock = await lockStateDir(stateDir, options.lockWaitMs);
   try {
     return { recovered: await recoverUnderLock(stateDir, options) };
   } finally {

@@ -6,11 +6,10 @@ import type { RollbackOptions, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
 import { errnoCode, readState, sha256, type FileState } from './fs-util.js';
 import { pruneJournals, readAllJournals, readJournal, summarize, type Journal } from './journal.js';
-import { acquireLock } from './lock.js';
 import { dirsToCreate } from './plan-builder.js';
 import { recoverUnderLock } from './recover.js';
 import { matchesAfter, matchesPrior } from './restore.js';
-import { ensureStateDir, resolveStateDir } from './state-dir.js';
+import { lockStateDir, resolveStateDir } from './state-dir.js';
 import { finishRevert } from './revert-finish.js';
 import { runTransaction, type InternalChange } from './transaction.js';
 import { asPatchbayError } from './apply.js';
@@ -48,8 +47,7 @@ async function pickTarget(stateDir: string, id: string | undefined): Promise<Jou
 
 export async function rollback(id?: string, options: RollbackOptions & InternalOptions = {}): Promise<TransactionSummary> {
   const stateDir = resolveStateDir(options.stateDir);
-  await ensureStateDir(stateDir);
-  const lock = await acquireLock(stateDir, options.lockWaitMs);
+  const lock = await lockStateDir(stateDir, options.lockWaitMs);
   try {
     await recoverUnderLock(stateDir, options);
     const original = await pickTarget(stateDir, id);
