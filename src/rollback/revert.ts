@@ -5,7 +5,7 @@ import { PatchbayError } from '../errors.js';
 import type { RollbackOptions, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
 import { errnoCode, readState, sha256, type FileState } from './fs-util.js';
-import { pruneJournals, readAllJournals, readJournal, summarize, type Journal } from './journal.js';
+import { pruneJournals, readAllJournalHeads, readJournal, summarize, type Journal } from './journal.js';
 import { dirsToCreate } from './plan-builder.js';
 import { recoverUnderLock } from './recover.js';
 import { matchesAfter, matchesPrior } from './restore.js';
@@ -35,8 +35,9 @@ async function pickTarget(stateDir: string, id: string | undefined): Promise<Jou
   }
   // Newest committed transaction made by apply. Revert transactions are skipped so that repeated
   // `patchbay rollback` keeps walking back through history instead of undoing its own undo.
-  const journals = await readAllJournals(stateDir);
-  const newest = journals.reverse().find((j) => j.status === 'committed' && j.kind === 'apply');
+  const journals = await readAllJournalHeads(stateDir);
+  const head = journals.reverse().find((j) => j.status === 'committed' && j.kind === 'apply');
+  const newest = head ? await readJournal(stateDir, head.id) : undefined;
   if (!newest) {
     throw new PatchbayError('nothing-to-rollback', 'There is no committed transaction to roll back.', {
       hint: 'Run `patchbay history` to see past transactions.',
