@@ -1,5 +1,6 @@
 // Reading a candidate file (read-only): bytes, text and the parsed document. Installers never write;
 // the FileBefore captured here travels in the plan so apply can check nothing changed meanwhile.
+import { isUtf8 } from 'node:buffer';
 import { isPatchbayError, type ErrorCode } from '../errors.js';
 import type { FileBefore } from '../rollback/types.js';
 import { readBefore } from '../rollback/plan-builder.js';
@@ -16,7 +17,6 @@ export interface LoadedFile {
   format: TextFormat;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Read failures that are facts about one file (reported on it), not failures of patchbay. */
 const FILE_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not-a-file', 'symlink-loop', 'not-readable']);
@@ -38,10 +38,11 @@ export async function loadFile(path: string, strict: boolean): Promise<LoadedFil
   if (!before.exists || !before.bytes) {
     return { path, before, exists: false, text: '', doc: parseDocument('', { strict, path }), format: detectFormat('') };
   }
-  let text: string;
-  try {
-    text = decoder.decode(before.bytes);
-  } catch {
+  // isUtf8 validates natively in one pass; Buffer#toString then decodes without the second
+  // validation TextDecoder's fatal mode does (and, like ignoreBOM, keeps a BOM in the text).
+  const bytes = Buffer.from(before.bytes.buffer, before.bytes.byteOffset, before.bytes.byteLength);
+  const text = isUtf8(bytes) ? bytes.toString('utf8') : null;
+  if (text === null) {
     const doc = parseDocument('', { strict, path });
     doc.empty = false;
     doc.diagnostics.push({

@@ -24,19 +24,31 @@ export function checkDepth(text: string, max: number): { line: number; column: n
   const open = new Uint8Array(max + 1);
   let depth = 0;
   const len = text.length;
+  // Sticky regexes skip the runs of characters that change nothing (most of a file) natively; the
+  // loop below only sees quotes, slashes, brackets, and what ends a string.
+  const plain = /[^"/{}[\]]*/y;
+  const inString = /[^"\\\n\r]*/y;
   let i = 0;
   while (i < len) {
+    plain.lastIndex = i;
+    plain.test(text);
+    i = plain.lastIndex;
+    if (i >= len) break;
     const ch = text.charCodeAt(i);
     if (ch === 0x22 /* " */) {
       i++;
-      while (i < len) {
+      for (;;) {
+        inString.lastIndex = i;
+        inString.test(text);
+        i = inString.lastIndex;
+        if (i >= len) break;
         const c = text.charCodeAt(i);
         if (c === 0x22) {
           i++;
           break;
         }
         if (c === 0x0a || c === 0x0d) break; // unterminated: the line break is a token of its own
-        i += c === 0x5c /* \ */ ? 2 : 1;
+        i += 2; // a backslash and the character it escapes
       }
       continue;
     }
