@@ -33,15 +33,17 @@ export function mayWrite(args: CommandArgs): boolean {
 
 /**
  * Rolls back transactions a killed patchbay left pending, and says so on stderr. Finding nothing to do
- * needs no writable state dir; when recovery is needed but the state dir is unusable, a read-only
- * command still runs (with a warning: what it reads may be half-applied), a write command refuses.
+ * needs no writable state dir and no lock. When there is a pending journal but it cannot be recovered
+ * now (the state dir is unusable, or another patchbay holds the lock because the journal is its own,
+ * mid-apply), a read-only command still runs with a warning (what it reads may be half-applied); a
+ * write command refuses.
  */
 async function recover(session: Session): Promise<void> {
   let recovered;
   try {
     ({ recovered } = await recoverPending());
   } catch (error) {
-    if (mayWrite(session.args) || !isPatchbayError(error, 'state-dir-unusable')) throw error;
+    if (mayWrite(session.args) || !(isPatchbayError(error, 'state-dir-unusable') || isPatchbayError(error, 'lock-held'))) throw error;
     session.out.err(`patchbay: warning: could not check for or finish an interrupted transaction: ${error.message}`);
     if (error.details.hint) session.out.err(`  hint: ${error.details.hint}`);
     return;

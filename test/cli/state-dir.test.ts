@@ -3,6 +3,7 @@
 // Now: reading commands work without a writable state dir and create nothing; write commands refuse
 // with state-dir-unusable (exit 3, the path, a hint) before touching any host file.
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chownTree, permissionMode, traversable } from '../helpers/as-nobody.js';
@@ -118,5 +119,27 @@ describe('a state dir the user cannot write', () => {
       await chmod(sb.stateDir, 0o755);
       await chmod(journals, 0o755);
     }
+  });
+});
+
+describe('another patchbay in the middle of an apply', () => {
+  it('a reading command warns and still reports; a writing one fails with lock-held (exit 4)', async () => {
+    await sb.write('project/.mcp.json', '{ "mcpServers": {} }\n');
+    expect((await sb.run(['init', '--yes', '--host', 'claude-code'])).code).toBe(0);
+    // What a live apply looks like from outside: its journal pending, the lock held by a live process.
+    const journals = path.join(sb.stateDir, 'journal');
+    const [name] = await readdir(journals);
+    const file = path.join(journals, name!);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"status":"committed"', '"status":"pending"'));
+    await writeFile(path.join(sb.stateDir, 'lock'), JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), hostname: os.hostname() }));
+    const status = await sb.run(['status', '--host', 'claude-code']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stderr).toMatch(/^patchbay: warning: could not check for or finish an interrupted transaction: Another patchbay is running/m);
+    const history = await sb.run(['history']);
+    expect(history.code).toBe(0);
+    expect(history.stdout).toMatch(/pending/);
+    const init = await sb.run(['uninstall', '--yes', '--host', 'claude-code']);
+    expect(init.code).toBe(4);
+    expect(init.stderr).toContain('lock-held');
   });
 });
