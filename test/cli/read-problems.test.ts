@@ -134,3 +134,31 @@ describe('a folder that refuses the temp file (dir-not-writable)', () => {
     }
   });
 });
+
+describe('a config file the user cannot read (not-readable)', () => {
+  const how = permissionMode();
+  it.skipIf(how.mode === 'skip')(`status and init refuse it (exit 3) instead of failing the apply (${how.mode === 'skip' ? how.reason : `as ${how.mode}`})`, async () => {
+    const asNobody = how.mode === 'nobody';
+    const mcp = await sb.write('project/.mcp.json', '{ "mcpServers": {} }\n');
+    await mkdir(sb.stateDir);
+    if (asNobody) {
+      await traversable(sb.root);
+      await chownTree(sb.project);
+      await chownTree(sb.home);
+      await chownTree(sb.stateDir);
+      await chownTree(mcp, 0, 0); // root's, 0600: nobody cannot read it
+    }
+    await chmod(mcp, asNobody ? 0o600 : 0o000);
+    try {
+      const before = await sb.snapshot();
+      for (const args of [['status', '--host', 'claude-code'], ['init', '--yes', '--host', 'claude-code']]) {
+        const r = await sb.run(args, { asNobody });
+        expect(r.code, `${args[0]}: ${r.stderr}`).toBe(3);
+        expect(r.stderr).toMatch(/^\.mcp\.json: not-readable patchbay cannot read this file: permission denied\n {2}hint: /m);
+      }
+      expect(await sb.snapshot()).toEqual(before);
+    } finally {
+      await chmod(mcp, 0o644);
+    }
+  });
+});
