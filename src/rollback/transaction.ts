@@ -47,9 +47,11 @@ function checkAgainstPlan(change: FileChange, cur: FileState, curSha256: string 
   if (before.exists !== cur.exists) {
     throw fileChanged(change.path, before.exists ? 'it was deleted' : 'it was created meanwhile');
   }
-  if (cur.exists && cur.bytes && curSha256 !== before.sha256) {
-    throw fileChanged(change.path, 'its content differs');
-  }
+  if (!cur.exists || !cur.bytes) return;
+  // The plan keeps the bytes it was made from (the ones the diff showed): when it has them, the file
+  // must still hold exactly those (memcmp); otherwise its hash must match the plan's.
+  const same = before.bytes ? sameBytes(cur.bytes, before.bytes) : curSha256 === before.sha256;
+  if (!same) throw fileChanged(change.path, 'its content differs');
 }
 
 /**
