@@ -25,11 +25,18 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** Diagnostic codes that mean "a file is malformed" (status exits 3 on these, 1 on mere drift). */
+/**
+ * Diagnostic codes that mean "a file is malformed or cannot be read as a file" (status exits 3 on
+ * these, 1 on mere drift): status cannot say what such a file holds.
+ */
 export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'parse-error',
   'comment-in-strict-json',
   'invalid-shape',
   'duplicate-key',
+  'too-deep',
   'manifest-invalid',
+  'not-a-file',
+  'symlink-loop',
+  'not-readable',
 ]);

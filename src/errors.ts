@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'comment-in-strict-json' // a comment or trailing comma in a strict JSON host file
   | 'invalid-shape' // a container has the wrong JSON type (e.g. mcpServers is an array)
   | 'duplicate-key'
+  | 'too-deep' // objects/arrays nested deeper than patchbay reads (a damaged or hostile file)
   | 'foreign-entry' // an entry named patchbay that patchbay did not write
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect
@@ -30,6 +31,12 @@ export type ErrorCode =
   | 'server-not-managed' // remove/update of a name patchbay does not manage
   | 'entry-exists'
   | 'project-needs-trust' // info: the host reads this project file only once the project is trusted
+  | 'not-a-file' // a config path is a folder (or a socket, FIFO, device), not a regular file
+  | 'symlink-loop' // a config path is a symbolic link that leads back to itself (ELOOP)
+  | 'not-a-directory' // a path that must be a folder (the project [dir], a config file's folder) is a file
+  | 'not-readable' // a config file exists but permission to read it is denied
+  | 'dir-not-writable' // the folder of a file patchbay would write does not let it create the temp file
+  | 'state-dir-unusable' // the state dir (journals, lock) cannot be created or written: a write command refuses
   // hosts and usage
   | 'unsupported-host-version'
   | 'unknown-host'

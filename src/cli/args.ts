@@ -62,6 +62,11 @@ const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | 'words' | nul
   mcp: null,
 };
 
+/** Commands whose positional is the project folder (they read, and may write, files in it). */
+export function takesProjectDir(command: CommandName): boolean {
+  return POSITIONAL[command] === 'dir';
+}
+
 export interface CommandArgs {
   command: CommandName;
   help: boolean;

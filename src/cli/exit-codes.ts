@@ -39,6 +39,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'comment-in-strict-json': EXIT.refused,
   'invalid-shape': EXIT.refused,
   'duplicate-key': EXIT.refused,
+  'too-deep': EXIT.refused,
   'foreign-entry': EXIT.refused,
   'stale-entry': EXIT.refused,
   'other-dialect': EXIT.refused,
@@ -54,6 +55,14 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'entry-exists': EXIT.refused,
   // Only ever an info diagnostic; were it raised as an error, nothing was written.
   'project-needs-trust': EXIT.refused,
+  // Found while planning (reading the files, checking their folders): nothing was written yet.
+  'not-a-file': EXIT.refused,
+  'symlink-loop': EXIT.refused,
+  'not-a-directory': EXIT.refused,
+  'not-readable': EXIT.refused,
+  'dir-not-writable': EXIT.refused,
+  // A write command refuses before the first write: no journal, no lock, no host file touched.
+  'state-dir-unusable': EXIT.refused,
   'unsupported-host-version': EXIT.refused,
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,

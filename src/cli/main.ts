@@ -55,6 +55,24 @@ async function main(argv: readonly string[]): Promise<number> {
   return module.run(parsed.args);
 }
 
+/**
+ * `patchbay status | head -1`: the reader exits early and our next write fails with EPIPE, which Node
+ * raises as an unhandled 'error' event (a stack trace and exit 1, possibly in the middle of an apply).
+ * A reader that went away wants no more output, so drop it and let the command finish: an apply still
+ * commits or rolls back whole, and the exit code stays the command's. Once a stream has failed, later
+ * writes to it are no-ops (Node never emits a second error for a destroyed stream).
+ */
+function dropOutputWhenReaderLeaves(stream: NodeJS.WriteStream, name: string): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') return;
+    // Anything else (EIO, EBADF...) is unexpected: say so where we still can, once, without a crash.
+    const other = stream === process.stdout ? process.stderr : process.stdout;
+    other.write(`patchbay: cannot write to ${name}: ${error.message}\n`);
+  });
+}
+dropOutputWhenReaderLeaves(process.stdout, 'stdout');
+dropOutputWhenReaderLeaves(process.stderr, 'stderr');
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import type { Plan } from '../rollback/types.js';
-import { createPlan } from '../rollback/plan-builder.js';
+import { createPlan, writeAccessDiagnostics } from '../rollback/plan-builder.js';
 import { displayPath } from '../display-path.js';
 import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
@@ -121,6 +121,8 @@ export async function planOperations(ctx: HostContext, operations: readonly Oper
   }
   const readOnly = readOnlyDiagnostics(ctx, changes);
   hostPlans[0]?.diagnostics.push(...readOnly);
+  // A folder that refuses apply's temp file: a refusal now, not "apply failed" later.
+  for (const d of await writeAccessDiagnostics(changes, (p) => displayPath(p, ctx))) hostPlans[0]?.diagnostics.push({ ...d, host: d.host ?? '' });
   const diagnostics = hostPlans.flatMap((p) => p.diagnostics);
   const createDirs = [...new Set(hostPlans.flatMap((p) => p.createDirs))].sort((a, b) => a.length - b.length || a.localeCompare(b));
   return { plan: createPlan(options.description, changes, createDirs), hostPlans, diagnostics };

@@ -3,9 +3,8 @@ import { PatchbayError } from '../errors.js';
 import type { ApplyResult, EngineOptions } from './api.js';
 import type { InternalOptions } from './faults.js';
 import { pruneJournals } from './journal.js';
-import { acquireLock } from './lock.js';
 import { recoverUnderLock } from './recover.js';
-import { ensureStateDir, resolveStateDir } from './state-dir.js';
+import { lockStateDir, resolveStateDir } from './state-dir.js';
 import { runTransaction } from './transaction.js';
 import type { Plan } from './types.js';
 
@@ -17,12 +16,8 @@ export function asPatchbayError(error: unknown, what: string): PatchbayError {
 
 export async function apply(plan: Plan, options: EngineOptions & InternalOptions = {}): Promise<ApplyResult> {
   const stateDir = resolveStateDir(options.stateDir);
-  try {
-    await ensureStateDir(stateDir);
-  } catch (error) {
-    throw asPatchbayError(error, `Creating the state folder ${stateDir}`);
-  }
-  const lock = await acquireLock(stateDir, options.lockWaitMs);
+  // state-dir-unusable or lock-held here: nothing has been touched yet.
+  const lock = await lockStateDir(stateDir, options.lockWaitMs);
   try {
     // The CLI calls recoverPending() first and reports it; this is the safety net for library callers:
     // applying on top of a half-applied transaction would make its later recovery clobber our work.

@@ -8,7 +8,7 @@ import { PatchbayError } from '../errors.js';
 import type { TransactionStatus, TransactionSummary } from './api.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir } from './fs-util.js';
-import { journalDir } from './state-dir.js';
+import { journalDir, stateDirUnusable } from './state-dir.js';
 import { isTransactionId } from './transaction-id.js';
 
 export const JOURNAL_FORMAT = 'patchbay-journal/v1';
@@ -57,6 +57,49 @@ export function journalPath(stateDir: string, id: string): string {
   return path.join(journalDir(stateDir), `${id}.json`);
 }
 
+/** Everything in a journal but `files`: what recovery, pruning and rollback look at first. */
+export type JournalHead = Omit<Journal, 'files'>;
+
+/**
+ * Prior bytes as the JSON string literal the journal holds, encoded once per file and reused by every
+ * later write of the same journal (a transaction writes its journal 2 + N times: pending, one mark per
+ * file, commit). Re-serializing a 56 MB config's base64 each time cost seconds.
+ */
+const encodedPriors = new WeakMap<JournalFile, { base64: string; bytes: Buffer }>();
+const BLOB_MIN = 4096;
+const QUOTE = Buffer.from('"');
+
+function priorLiteral(f: JournalFile): Buffer[] {
+  const base64 = f.priorBase64 as string;
+  let hit = encodedPriors.get(f);
+  if (!hit || hit.base64 !== base64) {
+    hit = { base64, bytes: Buffer.from(base64, 'latin1') };
+    encodedPriors.set(f, hit);
+  }
+  // base64 needs no JSON escaping: the literal is the text between two quotes.
+  return [QUOTE, hit.bytes, QUOTE];
+}
+
+/**
+ * The journal's JSON text as buffers: exactly JSON.stringify(journal), with each large priorBase64
+ * spliced in from priorLiteral() instead of being serialized again. A random marker stands for the
+ * large strings while the small rest is stringified.
+ */
+function serializeJournal(journal: Journal): Buffer[] {
+  const big = journal.files.filter((f) => f.priorBase64 !== null && f.priorBase64.length >= BLOB_MIN);
+  if (big.length === 0) return [Buffer.from(JSON.stringify(journal))];
+  const marker = `pb-blob-${randomBytes(12).toString('hex')}`;
+  const light = { ...journal, files: journal.files.map((f) => (big.includes(f) ? { ...f, priorBase64: marker } : f)) };
+  const parts = JSON.stringify(light).split(`"${marker}"`);
+  if (parts.length !== big.length + 1) return [Buffer.from(JSON.stringify(journal))]; // cannot happen; stay correct anyway
+  const out: Buffer[] = [];
+  parts.forEach((part, i) => {
+    out.push(Buffer.from(part));
+    if (i < big.length) out.push(...priorLiteral(big[i] as JournalFile));
+  });
+  return out;
+}
+
 /** Atomically replaces the journal file. Each write uses a fresh temp name, so one failed write
  * (a stuck temp path) cannot block the next one (marking the transaction rolled back). */
 export async function writeJournal(stateDir: string, journal: Journal, faults?: FaultHooks): Promise<void> {
@@ -65,7 +108,24 @@ export async function writeJournal(stateDir: string, journal: Journal, faults?: 
   await step(faults, 'journal', tempPath);
   const handle = await open(tempPath, 'wx', 0o600);
   try {
-    await handle.writeFile(JSON.stringify(journal));
+    const buffers = serializeJournal(journal);
+    let written = 0;
+    const total = buffers.reduce((n, b) => n + b.length, 0);
+    // writev may write less than asked (a signal, a full pipe): go on from where it stopped.
+    while (written < total) {
+      let skip = written;
+      const rest: Buffer[] = [];
+      for (const b of buffers) {
+        if (skip >= b.length) {
+          skip -= b.length;
+          continue;
+        }
+        rest.push(skip > 0 ? b.subarray(skip) : b);
+        skip = 0;
+      }
+      const { bytesWritten } = await handle.writev(rest);
+      written += bytesWritten;
+    }
     await handle.chmod(0o600);
     await handle.sync();
   } finally {
@@ -118,13 +178,74 @@ function corrupt(file: string, cause?: unknown): PatchbayError {
   });
 }
 
+const HEAD_CHUNK = 64 * 1024;
+
+/**
+ * The journal without its `files`, read from the first 64 KB of the file instead of the whole of it
+ * (a journal of a 56 MB config is 75 MB, and every command used to read and parse every journal,
+ * up to 50 of them, several times). Journals are written by JSON.stringify with `files` last, so
+ * `,"files":[` first occurs where that key starts: inside a JSON string a `"` is always escaped, so
+ * the sequence cannot occur in a value before it. Anything else (an older journal whose revert
+ * fields follow `files`, a huge head) falls back to reading the whole journal.
+ */
+export async function readJournalHead(stateDir: string, id: string): Promise<JournalHead> {
+  const file = journalPath(stateDir, id);
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return readJournal(stateDir, id); // its transaction-not-found
+    throw error;
+  }
+  let text: string;
+  try {
+    const buffer = Buffer.alloc(HEAD_CHUNK);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_CHUNK, 0);
+    text = buffer.toString('utf8', 0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const at = text.indexOf(',"files":[');
+  if (at > 0) {
+    let head: Partial<JournalHead> | null = null;
+    try {
+      head = JSON.parse(`${text.slice(0, at)}}`) as Partial<JournalHead>;
+    } catch {
+      head = null;
+    }
+    const complete = head && head.format === JOURNAL_FORMAT && head.id === id && typeof head.status === 'string' && (head.kind !== 'revert' || typeof head.revertOf === 'string');
+    if (complete) return head as JournalHead;
+  }
+  const { files: _files, ...head } = await readJournal(stateDir, id);
+  return head;
+}
+
+/** Every journal's head, oldest first (see readJournalHead). A corrupt journal throws `journal-corrupt`. */
+export async function readAllJournalHeads(stateDir: string): Promise<JournalHead[]> {
+  const out: JournalHead[] = [];
+  for (const id of await listJournalIds(stateDir)) {
+    try {
+      out.push(await readJournalHead(stateDir, id));
+    } catch (error) {
+      if (error instanceof PatchbayError && error.code === 'transaction-not-found') continue;
+      throw error;
+    }
+  }
+  return out;
+}
+
 /** Ids of all journals, oldest first (ids sort by time). Leftover temp files are skipped. */
 export async function listJournalIds(stateDir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(journalDir(stateDir));
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return [];
+    const code = errnoCode(error);
+    // No state dir yet, or a file where it (or journal/) should be: there is no journal to read.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw stateDirUnusable(stateDir, 'cannot be read (permission denied)', `make it readable for your user (\`chmod u+rx ${stateDir} ${journalDir(stateDir)}\`), or set PATCHBAY_STATE_DIR to a folder you own`, error);
+    }
     throw error;
   }
   return names
@@ -164,7 +285,7 @@ export async function removeJournalTemps(stateDir: string): Promise<void> {
 
 /** Keeps the newest KEEP_TRANSACTIONS finished journals. Pending ones are never pruned. */
 export async function pruneJournals(stateDir: string): Promise<void> {
-  const journals = await readAllJournals(stateDir);
+  const journals = await readAllJournalHeads(stateDir);
   const finished = journals.filter((j) => j.status !== 'pending');
   const excess = finished.length - KEEP_TRANSACTIONS;
   for (let i = 0; i < excess; i++) {

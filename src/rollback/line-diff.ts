@@ -121,8 +121,12 @@ function range(start: number, count: number): string {
   return count === 1 ? `${start}` : `${start},${count}`;
 }
 
-/** Unified-diff hunks ("@@ ... @@" and their lines) with `context` lines around each change. */
-export function formatHunks(ops: DiffOp[], context = 3): string {
+/**
+ * Unified-diff hunks ("@@ ... @@" and their lines) with `context` lines around each change.
+ * `linesBefore`: lines (equal in both files) that precede `ops`, when the diff was computed on a
+ * window of the files (diff.ts); hunk headers count from the start of the files.
+ */
+export function formatHunks(ops: DiffOp[], context = 3, linesBefore = 0): string {
   const changes: number[] = [];
   ops.forEach((op, idx) => op.kind !== 'equal' && changes.push(idx));
   if (changes.length === 0) return '';
@@ -153,8 +157,8 @@ export function formatHunks(ops: DiffOp[], context = 3): string {
       body += prefix + op.line;
       if (!op.line.endsWith('\n')) body += '\n' + NO_NEWLINE;
     }
-    const aStart = (aBefore[start] as number) + (aCount === 0 ? 0 : 1);
-    const bStart = (bBefore[start] as number) + (bCount === 0 ? 0 : 1);
+    const aStart = linesBefore + (aBefore[start] as number) + (aCount === 0 ? 0 : 1);
+    const bStart = linesBefore + (bBefore[start] as number) + (bCount === 0 ? 0 : 1);
     out += `@@ -${range(aStart, aCount)} +${range(bStart, bCount)} @@\n` + body;
     g = last + 1;
   }

@@ -1,24 +1,84 @@
 // Helpers installers use to build a Plan: plain data, nothing written. Reading is allowed here
 // (a plan records what each file looked like); writing happens only in apply.
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
 import { PatchbayError } from '../errors.js';
-import { errnoCode, readState, sha256 } from './fs-util.js';
+import { errnoCode, readState, resolveWriteTarget, sha256 } from './fs-util.js';
 import type { FileAfter, FileBefore, FileChange, Plan } from './types.js';
 
-/** What `file` looks like now, following symlinks. A missing file (or dangling link) is exists:false. */
+/**
+ * A read that failed for a reason the user can fix, as a typed refusal. The message names no path:
+ * every presenter prints `path` (shown as the user knows it: project-relative or ~/...) in front of it,
+ * and the path of a symlink's target or of a temp file means nothing to the user.
+ */
+export function readFailure(file: string, error: unknown): PatchbayError {
+  const details = { path: file, cause: error };
+  switch (errnoCode(error)) {
+    case 'EISDIR':
+      return new PatchbayError('not-a-file', 'this is a folder, not a file; patchbay reads and writes host configuration as a regular file', {
+        ...details,
+        hint: 'move the folder aside if it is not meant to be there, or leave this host out with --host',
+      });
+    case 'EINVAL':
+      return new PatchbayError('not-a-file', 'this is not a regular file (a socket, FIFO or device); patchbay only edits regular files', {
+        ...details,
+        hint: 'replace it with the real configuration file, or leave this host out with --host',
+      });
+    case 'ELOOP':
+      return new PatchbayError('symlink-loop', 'this symbolic link loops: following it leads back to itself (ELOOP), so there is no file to read', {
+        ...details,
+        hint: 'fix or remove the link (`ls -l` shows where it points); patchbay will not guess which file was meant',
+      });
+    case 'EACCES':
+    case 'EPERM':
+      return new PatchbayError('not-readable', 'patchbay cannot read this file: permission denied', {
+        ...details,
+        hint: 'make it readable for your user (e.g. `chmod u+r`), or leave this host out with --host',
+      });
+    default:
+      return new PatchbayError('io-failed', `Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, details);
+  }
+}
+
+/**
+ * What `file` looks like now, following symlinks. A missing file (or dangling link, or a path under a
+ * regular file) is exists:false. A folder, a looping link or an unreadable file throws a typed
+ * PatchbayError (readFailure): at planning, before anything is written.
+ */
 export async function readBefore(file: string): Promise<FileBefore> {
   let cur;
   try {
     cur = await readState(file);
   } catch (error) {
-    throw new PatchbayError('io-failed', `Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, {
-      path: file,
-      cause: error,
-    });
+    throw readFailure(file, error);
   }
   if (!cur.exists || !cur.bytes) return { exists: false, sha256: null, mode: null, bytes: null };
-  return { exists: true, sha256: sha256(cur.bytes), mode: cur.mode, bytes: cur.bytes };
+  return withLazyHash({ exists: true, mode: cur.mode, bytes: cur.bytes });
+}
+
+/**
+ * A FileBefore whose sha256 is computed the first time it is read, then kept as a plain value. Most
+ * reads never need it (status, a dry run, a file the plan does not change; apply compares the bytes
+ * themselves), and hashing a 56 MB config costs a fifth of a second. Reading it (serializePlan, a
+ * spread, a test's toEqual) gives the same value as before.
+ */
+function withLazyHash(fields: Omit<FileBefore, 'sha256'> & { bytes: Uint8Array }): FileBefore {
+  const before = { ...fields } as FileBefore;
+  Object.defineProperty(before, 'sha256', {
+    enumerable: true,
+    configurable: true,
+    get(): string {
+      const value = sha256(fields.bytes);
+      Object.defineProperty(before, 'sha256', { value, enumerable: true, writable: true, configurable: true });
+      return value;
+    },
+    set(value: string | null) {
+      Object.defineProperty(before, 'sha256', { value, enumerable: true, writable: true, configurable: true });
+    },
+  });
+  return before;
 }
 
 export function makeChange(
@@ -49,27 +109,80 @@ export function createPlan(description: string, changes: FileChange[], createDir
   return { description, changes: changes.filter((c) => !isNoOp(c)), createDirs: [...createDirs] };
 }
 
-/** Missing ancestor folders of `filePath`, parents first (what apply must create to write it). */
+/**
+ * Missing ancestor folders of `filePath`, parents first (what apply must create to write it). A regular
+ * file where a folder must be is a `not-a-directory` refusal naming that file.
+ */
 export async function dirsToCreate(filePath: string): Promise<string[]> {
   const missing: string[] = [];
   let dir = path.dirname(path.resolve(filePath));
   for (;;) {
+    let st;
     try {
-      const st = await stat(dir);
-      if (!st.isDirectory()) {
-        throw new PatchbayError('io-failed', `${dir} exists but is not a folder, so ${filePath} cannot be created.`, { path: dir });
-      }
-      break;
+      st = await stat(dir);
     } catch (error) {
-      if (error instanceof PatchbayError) throw error;
-      if (errnoCode(error) !== 'ENOENT') throw error;
+      if (errnoCode(error) !== 'ENOENT') throw readFailure(dir, error);
+      missing.unshift(dir);
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+      continue;
     }
-    missing.unshift(dir);
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
+    if (!st.isDirectory()) {
+      throw new PatchbayError(
+        'not-a-directory',
+        `this is a file, but patchbay needs a folder here to create ${path.relative(dir, filePath)} in it; nothing was written`,
+        { path: dir, hint: 'move the file aside if it is not meant to be there, or leave this host out with --host' },
+      );
+    }
+    break;
   }
   return missing;
+}
+
+/** The nearest folder of `dir` (itself or an ancestor) that exists: where a new folder would be made. */
+async function nearestExisting(dir: string): Promise<string> {
+  let cur = dir;
+  for (;;) {
+    try {
+      await stat(cur);
+      return cur;
+    } catch (error) {
+      const parent = path.dirname(cur);
+      if (errnoCode(error) !== 'ENOENT' || parent === cur) return cur;
+      cur = parent;
+    }
+  }
+}
+
+/**
+ * A change apply could not make because its folder refuses new entries: apply writes a temp file next
+ * to the file (the symlink's target when it is one) and renames it over, or unlinks it, and a new file
+ * in a missing folder needs the nearest existing folder writable. Checked with access(2) only (nothing
+ * is created, so a dry run stays a dry run); root passes, as it would when writing.
+ * `shown` turns an absolute path into the form the user knows.
+ */
+export async function writeAccessDiagnostics(changes: readonly FileChange[], shown: (abs: string) => string = (p) => p): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  for (const change of changes) {
+    const target = await resolveWriteTarget(change.path).catch(() => change.path);
+    const dir = await nearestExisting(path.dirname(target));
+    try {
+      await access(dir, constants.W_OK | constants.X_OK);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') continue;
+      const why = code === 'EROFS' ? 'is on a read-only file system' : 'does not let you create files';
+      out.push({
+        code: 'dir-not-writable',
+        severity: 'error',
+        path: change.path,
+        message: `patchbay cannot write this file: its folder ${shown(dir)} ${why} (patchbay writes a temporary file there and renames it over the file); nothing was written`,
+        hint: code === 'EROFS' ? 'leave this host out with --host' : `make the folder writable for your user (\`chmod u+w ${shown(dir)}\`), or leave this host out with --host`,
+      });
+    }
+  }
+  return out;
 }
 
 interface SerializedChange {

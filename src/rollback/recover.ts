@@ -3,17 +3,19 @@
 import { PatchbayError } from '../errors.js';
 import type { EngineOptions, RecoveryResult, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
-import { readAllJournals, removeJournalTemps, summarize, writeJournal, type Journal } from './journal.js';
-import { acquireLock } from './lock.js';
+import { readAllJournalHeads, readJournal, removeJournalTemps, summarize, writeJournal, type JournalHead } from './journal.js';
 import { restoreJournal } from './restore.js';
 import { finishRevert } from './revert-finish.js';
-import { ensureStateDir, resolveStateDir } from './state-dir.js';
+import { lockStateDir, resolveStateDir } from './state-dir.js';
 
 export async function recoverUnderLock(stateDir: string, internal: InternalOptions = {}): Promise<TransactionSummary[]> {
-  const journals = await readAllJournals(stateDir);
+  // Heads only: a committed journal's prior bytes are not needed here, and reading every one of
+  // them whole (up to 50, each as big as the files it changed) made every command slow.
+  const heads = await readAllJournalHeads(stateDir);
   const recovered: TransactionSummary[] = [];
   // Newest first: if two pending journals touch one file, the older one's prior bytes win last.
-  for (const journal of journals.filter((j) => j.status === 'pending').reverse()) {
+  for (const head of heads.filter((j) => j.status === 'pending').reverse()) {
+    const journal = await readJournal(stateDir, head.id);
     const result = await restoreJournal(journal, internal.faults);
     if (!result.complete) {
       throw new PatchbayError(
@@ -32,7 +34,7 @@ export async function recoverUnderLock(stateDir: string, internal: InternalOptio
     recovered.push(summarize(journal));
   }
   await removeJournalTemps(stateDir);
-  await finishRevertBookkeeping(stateDir, await readAllJournals(stateDir), internal);
+  await finishRevertBookkeeping(stateDir, await readAllJournalHeads(stateDir), internal);
   return recovered;
 }
 
@@ -40,21 +42,35 @@ export async function recoverUnderLock(stateDir: string, internal: InternalOptio
  * A rollback commits its own revert journal, then marks the original 'reverted'. A kill between the
  * two writes leaves the original marked committed; the committed revert journal proves otherwise.
  */
-async function finishRevertBookkeeping(stateDir: string, journals: Journal[], internal: InternalOptions): Promise<void> {
+async function finishRevertBookkeeping(stateDir: string, journals: JournalHead[], internal: InternalOptions): Promise<void> {
   const byId = new Map(journals.map((j) => [j.id, j]));
   for (const j of journals) {
     if (j.kind !== 'revert' || j.status !== 'committed' || !j.revertOf) continue;
     const original = byId.get(j.revertOf);
     if (original && original.status === 'committed') {
-      await finishRevert(stateDir, original, j.removeDirsAfter ?? [], internal);
+      await finishRevert(stateDir, await readJournal(stateDir, original.id), j.removeDirsAfter ?? [], internal);
     }
   }
 }
 
+/**
+ * Is there anything for recovery to do? A pending journal, or a committed revert whose original still
+ * says committed. Read-only: no folder is created, no lock taken, so the check works on a state dir
+ * that does not exist, is a file, or is not writable.
+ */
+function needsRecovery(journals: JournalHead[]): boolean {
+  const byId = new Map(journals.map((j) => [j.id, j]));
+  return journals.some(
+    (j) => j.status === 'pending' || (j.kind === 'revert' && j.status === 'committed' && j.revertOf !== undefined && byId.get(j.revertOf)?.status === 'committed'),
+  );
+}
+
 export async function recoverPending(options: EngineOptions & InternalOptions = {}): Promise<RecoveryResult> {
   const stateDir = resolveStateDir(options.stateDir);
-  await ensureStateDir(stateDir);
-  const lock = await acquireLock(stateDir, options.lockWaitMs);
+  // Every command starts here, read-only ones included: only take the lock (which needs a writable
+  // state dir) when a crash left something to finish. What is read here is re-read under the lock.
+  if (!needsRecovery(await readAllJournalHeads(stateDir))) return { recovered: [] };
+  const lock = await lockStateDir(stateDir, options.lockWaitMs);
   try {
     return { recovered: await recoverUnderLock(stateDir, options) };
   } finally {

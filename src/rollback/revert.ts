@@ -5,12 +5,11 @@ import { PatchbayError } from '../errors.js';
 import type { RollbackOptions, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
 import { errnoCode, readState, sha256, type FileState } from './fs-util.js';
-import { pruneJournals, readAllJournals, readJournal, summarize, type Journal } from './journal.js';
-import { acquireLock } from './lock.js';
+import { pruneJournals, readAllJournalHeads, readJournal, summarize, type Journal } from './journal.js';
 import { dirsToCreate } from './plan-builder.js';
 import { recoverUnderLock } from './recover.js';
 import { matchesAfter, matchesPrior } from './restore.js';
-import { ensureStateDir, resolveStateDir } from './state-dir.js';
+import { lockStateDir, resolveStateDir } from './state-dir.js';
 import { finishRevert } from './revert-finish.js';
 import { runTransaction, type InternalChange } from './transaction.js';
 import { asPatchbayError } from './apply.js';
@@ -36,8 +35,9 @@ async function pickTarget(stateDir: string, id: string | undefined): Promise<Jou
   }
   // Newest committed transaction made by apply. Revert transactions are skipped so that repeated
   // `patchbay rollback` keeps walking back through history instead of undoing its own undo.
-  const journals = await readAllJournals(stateDir);
-  const newest = journals.reverse().find((j) => j.status === 'committed' && j.kind === 'apply');
+  const journals = await readAllJournalHeads(stateDir);
+  const head = journals.reverse().find((j) => j.status === 'committed' && j.kind === 'apply');
+  const newest = head ? await readJournal(stateDir, head.id) : undefined;
   if (!newest) {
     throw new PatchbayError('nothing-to-rollback', 'There is no committed transaction to roll back.', {
       hint: 'Run `patchbay history` to see past transactions.',
@@ -48,8 +48,7 @@ async function pickTarget(stateDir: string, id: string | undefined): Promise<Jou
 
 export async function rollback(id?: string, options: RollbackOptions & InternalOptions = {}): Promise<TransactionSummary> {
   const stateDir = resolveStateDir(options.stateDir);
-  await ensureStateDir(stateDir);
-  const lock = await acquireLock(stateDir, options.lockWaitMs);
+  const lock = await lockStateDir(stateDir, options.lockWaitMs);
   try {
     await recoverUnderLock(stateDir, options);
     const original = await pickTarget(stateDir, id);

@@ -6,6 +6,7 @@ import { PatchbayError } from '../errors.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir, readState, resolveWriteTarget, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
 import { JOURNAL_FORMAT, writeJournal, type Journal, type JournalFile } from './journal.js';
+import { writeAccessDiagnostics } from './plan-builder.js';
 import { restoreJournal } from './restore.js';
 import { newTransactionId } from './transaction-id.js';
 import type { FileChange } from './types.js';
@@ -41,14 +42,26 @@ async function readForCheck(change: FileChange, target: string): Promise<FileSta
   }
 }
 
-function checkAgainstPlan(change: FileChange, cur: FileState): void {
+function checkAgainstPlan(change: FileChange, cur: FileState, curSha256: string | null): void {
   const before = change.before;
   if (before.exists !== cur.exists) {
     throw fileChanged(change.path, before.exists ? 'it was deleted' : 'it was created meanwhile');
   }
-  if (cur.exists && cur.bytes && sha256(cur.bytes) !== before.sha256) {
-    throw fileChanged(change.path, 'its content differs');
-  }
+  if (!cur.exists || !cur.bytes) return;
+  // The plan keeps the bytes it was made from (the ones the diff showed): when it has them, the file
+  // must still hold exactly those (memcmp); otherwise its hash must match the plan's.
+  const same = before.bytes ? sameBytes(cur.bytes, before.bytes) : curSha256 === before.sha256;
+  if (!same) throw fileChanged(change.path, 'its content differs');
+}
+
+/**
+ * The prior bytes prepare() read, per journal entry, for the re-check right before each write: a byte
+ * comparison (memcmp) instead of hashing the file again (sha256 of a 56 MB config is ~0.2 s a time).
+ */
+const priorBytes = new WeakMap<JournalFile, Uint8Array>();
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -73,14 +86,15 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
     }
     seen.set(target, change.path);
     const cur = await readForCheck(change, target);
-    checkAgainstPlan(change, cur);
+    const curSha256 = cur.bytes ? sha256(cur.bytes) : null;
+    checkAgainstPlan(change, cur, curSha256);
     const deleted = change.after === 'delete';
-    files.push({
+    const entry: JournalFile = {
       path: change.path,
       target,
       existedBefore: cur.exists,
-      priorBase64: cur.bytes ? Buffer.from(cur.bytes).toString('base64') : null,
-      priorSha256: cur.bytes ? sha256(cur.bytes) : null,
+      priorBase64: cur.bytes ? Buffer.from(cur.bytes.buffer, cur.bytes.byteOffset, cur.bytes.byteLength).toString('base64') : null,
+      priorSha256: curSha256,
       priorMode: cur.mode,
       priorUid: cur.uid,
       priorGid: cur.gid,
@@ -88,23 +102,32 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
       afterSha256: change.after === 'delete' ? null : sha256(change.after),
       tempPaths: [tempPathFor(target, id, 'write'), tempPathFor(target, id, 'restore')],
       done: false,
-    });
+    };
+    if (cur.bytes) priorBytes.set(entry, cur.bytes);
+    files.push(entry);
   }
+  // The CLI refuses these at planning; this is the same check for library callers and rollback, still
+  // before the journal: a folder that refuses the temp file is a refusal naming the file, not an I/O
+  // failure naming a temp path.
+  const [denied] = await writeAccessDiagnostics(changes);
+  if (denied) throw new PatchbayError('dir-not-writable', denied.message, { path: denied.path as string, ...(denied.hint ? { hint: denied.hint } : {}) });
   const createdDirs: string[] = [];
   for (const dir of createDirs) if (!(await exists(dir))) createdDirs.push(path.resolve(dir));
+  // `files` (with every prior byte) goes last, so that readJournalHead can read the rest from the
+  // first few KB of the file (journal.ts).
   const journal: Journal = {
     format: JOURNAL_FORMAT,
     id,
     kind: meta.kind,
+    ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
     status: 'pending',
     description: meta.description,
     createdAt: new Date().toISOString(),
     pid: process.pid,
     createdDirs,
+    ...(meta.removeDirsAfter ? { removeDirsAfter: meta.removeDirsAfter } : {}),
     files,
   };
-  if (meta.revertOf) journal.revertOf = meta.revertOf;
-  if (meta.removeDirsAfter) journal.removeDirsAfter = meta.removeDirsAfter;
   return journal;
 }
 
@@ -112,7 +135,10 @@ async function performChange(journal: Journal, f: JournalFile, change: InternalC
   // Re-check right before writing: the up-front check in prepare() may be seconds old.
   await step(faults, 'check', f.target);
   const cur = await readForCheck(change, f.target);
-  const stillPrior = f.existedBefore ? cur.exists && cur.bytes !== null && sha256(cur.bytes) === f.priorSha256 : !cur.exists;
+  const prior = priorBytes.get(f);
+  const stillPrior = f.existedBefore
+    ? cur.exists && cur.bytes !== null && (prior ? sameBytes(cur.bytes, prior) : sha256(cur.bytes) === f.priorSha256)
+    : !cur.exists;
   if (!stillPrior) throw fileChanged(change.path, 'it was modified during apply');
 
   if (change.after === 'delete') {

@@ -7,6 +7,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SETPRIV } from './as-nobody.js';
 import { snapshotTree, type Entry } from './tree.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,7 +40,8 @@ export interface Sandbox {
   write(relative: string, text: string): Promise<string>;
   read(relative: string): Promise<string>;
   exists(relative: string): boolean;
-  run(args: readonly string[], options?: { cwd?: string; env?: Record<string, string | undefined>; input?: string }): Promise<RunResult>;
+  /** `asNobody`: run as uid/gid 65534 through setpriv (see test/helpers/as-nobody.ts); root only. */
+  run(args: readonly string[], options?: { cwd?: string; env?: Record<string, string | undefined>; input?: string; asNobody?: boolean }): Promise<RunResult>;
   /** Every entry under the sandbox (project + home), keyed by path relative to the sandbox root. */
   snapshot(): Promise<Record<string, Entry>>;
   cleanup(): Promise<void>;
@@ -100,7 +102,10 @@ export async function createSandbox(): Promise<Sandbox> {
           if (v === undefined) delete childEnv[k];
           else childEnv[k] = v;
         }
-        const child = spawn(process.execPath, [BUNDLE, ...args], { cwd: options.cwd ?? project, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+        const [cmd, argv] = options.asNobody
+          ? [SETPRIV, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BUNDLE, ...args]]
+          : [process.execPath, [BUNDLE, ...args]];
+        const child = spawn(cmd, argv, { cwd: options.cwd ?? project, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -245,11 +245,12 @@ it('a failure before the pending journal is durable leaves no trace in the tree'
   const s = await buildScenario(await tempRoot());
   const before = await snapshotTree(s.root);
   await rm(path.join(s.root, 'state'), { recursive: true, force: true });
-  // The journal folder is a file: the very first journal write fails with ENOTDIR.
+  // The journal folder is a file: the state dir cannot hold a journal, so apply refuses before
+  // anything else (state-dir-unusable). The journal-write failure itself is step 0 of test (a).
   await mkdir(s.stateDir, { recursive: true });
   await writeFile(path.join(s.stateDir, 'journal'), 'not a folder');
   const error = await rejection(apply(await scenarioPlan(s), { stateDir: s.stateDir }));
-  expect(isPatchbayError(error, 'io-failed')).toBe(true);
+  expect(isPatchbayError(error, 'state-dir-unusable'), String(error)).toBe(true);
   await unlink(path.join(s.stateDir, 'journal'));
   expect(await snapshotTree(s.root)).toEqual(before);
 });

@@ -26,10 +26,10 @@ describe('readBefore', () => {
     expect(await readBefore(path.join(dir, 'missing-dir', 'x.json'))).toEqual(none);
   });
 
-  it('a folder is an io-failed error, not an empty file', async () => {
+  it('a folder is a not-a-file refusal, not an empty file', async () => {
     const dir = await tempRoot();
     await mkdir(path.join(dir, 'folder.json'));
-    await expect(readBefore(path.join(dir, 'folder.json'))).rejects.toSatisfy((e) => isPatchbayError(e, 'io-failed'));
+    await expect(readBefore(path.join(dir, 'folder.json'))).rejects.toSatisfy((e) => isPatchbayError(e, 'not-a-file'));
   });
 });
 
@@ -70,7 +70,7 @@ describe('dirsToCreate', () => {
   it('fails when an ancestor is a file', async () => {
     const dir = await tempRoot();
     await writeFile(path.join(dir, 'file'), '');
-    await expect(dirsToCreate(path.join(dir, 'file', 'x.json'))).rejects.toSatisfy((e) => isPatchbayError(e, 'io-failed'));
+    await expect(dirsToCreate(path.join(dir, 'file', 'x.json'))).rejects.toSatisfy((e) => isPatchbayError(e, 'not-a-directory'));
   });
 });
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonCodec } from '../../installers/jsonc/document.js';
 import { PatchbayError } from '../../errors.js';
+import { readFailure } from '../../rollback/plan-builder.js';
 import type { HostId, Scope } from '../../installers/types.js';
 import { MANIFEST_FILE, schemaUrl } from './pin.js';
 import type { Manifest } from './schema.js';
@@ -76,7 +77,8 @@ export async function loadManifest(projectDir: string): Promise<LoadedManifest |
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new PatchbayError('io-failed', `Could not read ${MANIFEST_FILE}: ${(error as Error).message}`, { path: file, cause: error });
+    // A folder, a looping link or an unreadable file: a typed refusal (exit 3), as for host files.
+    throw readFailure(file, error);
   }
   return { path: file, text, manifest: await parseManifest(text, file) };
 }

@@ -2,14 +2,17 @@
 // reads a file through it and stacks its edits on that file's current text, so N servers × M hosts,
 // or two hosts sharing one file (Copilot CLI reads Claude Code's .mcp.json), are ONE transaction with
 // one before/after per file. Nothing here writes: `changes()` turns the overlay into plan data.
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
+import { isPatchbayError, type ErrorCode } from '../../errors.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { makeChange, readBefore } from '../../rollback/plan-builder.js';
 import type { FileBefore, FileChange } from '../../rollback/types.js';
 import { applyTextEdits, type ConfigDocument, type DocumentCodec, type TextEdit } from './types.js';
 
 const BOM = '\uFEFF';
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Read failures that are facts about one file (reported on it), not failures of patchbay. */
+const FILE_PROBLEMS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not-a-file', 'symlink-loop', 'not-readable']);
 
 export interface OverlayFile {
   path: string;
@@ -51,18 +54,30 @@ export class PlanningOverlay {
   }
 
   private async load(file: string): Promise<FileState> {
-    const before = await this.read(file);
-    if (!before.exists || !before.bytes) return { path: file, before, exists: false, bom: false, text: null, labels: new Set() };
+    let before: FileBefore;
     try {
-      const decoded = decoder.decode(before.bytes);
-      const bom = decoded.startsWith(BOM);
-      return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set() };
-    } catch {
+      before = await this.read(file);
+    } catch (error) {
+      if (!isPatchbayError(error) || !FILE_PROBLEMS.has(error.code)) throw error;
+      // Something is there but it cannot be read as a file (a folder, a link loop, no read permission):
+      // a diagnostic on this file, so status lists it and every write command refuses at planning
+      // (exit 3) with the path the user knows. It counts as existing: a broken candidate must not be
+      // skipped for the next one.
+      const problem: Diagnostic = { code: error.code, severity: 'error', message: error.message, path: file, ...(error.details.hint ? { hint: error.details.hint } : {}) };
+      return { path: file, before: { exists: false, sha256: null, mode: null, bytes: null }, exists: true, bom: false, text: '', labels: new Set(), problem };
+    }
+    if (!before.exists || !before.bytes) return { path: file, before, exists: false, bom: false, text: null, labels: new Set() };
+    // isUtf8 validates natively in one pass; toString then decodes without a second validation.
+    const bytes = Buffer.from(before.bytes.buffer, before.bytes.byteOffset, before.bytes.byteLength);
+    if (!isUtf8(bytes)) {
       const problem: Diagnostic = {
         code: 'parse-error', severity: 'error', message: 'the file is not valid UTF-8 text', path: file, line: 1, column: 1, hint: 'save the file as UTF-8',
       };
       return { path: file, before, exists: true, bom: false, text: '', labels: new Set(), problem };
     }
+    const decoded = bytes.toString('utf8');
+    const bom = decoded.startsWith(BOM);
+    return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set() };
   }
 
   /** The current text parsed with `codec` ('' for a file that does not exist). */

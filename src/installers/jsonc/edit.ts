@@ -18,7 +18,7 @@
 // ever pruned; one that pre-existed EMPTY is recognized by the compact insertion and kept.
 import { createScanner, findNodeAtLocation, type Node } from 'jsonc-parser';
 import { Token as SyntaxKind } from './tokens.js';
-import { parseDocument, hasCommentIn, type ParsedDocument } from './parse.js';
+import { parseDocument, parsedBody, hasCommentIn, type ParsedDocument } from './parse.js';
 import { lineIndent, lineStartOf, startsLine, type TextFormat } from './text.js';
 import { nest, printCompact, printValue, type JsonValue } from './print.js';
 
@@ -36,7 +36,8 @@ function applySplices(body: string, splices: Splice[]): string {
 }
 
 function analyze(body: string): ParsedDocument & { root: Node } {
-  const doc = parseDocument(body, { strict: false });
+  // The caller usually edits the body loadFile just parsed: reuse that tree instead of parsing again.
+  const doc = parsedBody(body) ?? parseDocument(body, { strict: false });
   if (!doc.root || doc.root.type !== 'object' || doc.diagnostics.some((d) => d.severity === 'error')) {
     throw new Error('internal: edit on a document that does not parse as an object');
   }

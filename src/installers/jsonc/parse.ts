@@ -4,7 +4,9 @@
 import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { Token as SyntaxKind } from './tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
-import { lineColumn, splitBom, type SplitText } from './text.js';
+import { checkDepth } from './depth.js';
+import { fastParse } from './fast.js';
+import { lineLocator, splitBom, type SplitText } from './text.js';
 import { toPointer, type JsonPath } from './pointer.js';
 
 export interface ParseOptions {
@@ -27,16 +29,40 @@ export interface ParsedDocument {
   diagnostics: Diagnostic[];
 }
 
+/** Deepest nesting patchbay reads; see depth.ts for why 256. */
+export const MAX_NESTING = 256;
+
 export function parseDocument(text: string, options: ParseOptions): ParsedDocument {
   const split = splitBom(text);
   const { body } = split;
   const diagnostics: Diagnostic[] = [];
-  const at = (offset: number) => ({ path: options.path, ...lineColumn(body, offset) });
+  // One line table per document, built on first use: lineColumn() from offset 0 for each of many
+  // diagnostics (every comment of a big strict file) was quadratic.
+  let lines: ((offset: number) => { line: number; column: number }) | undefined;
+  const at = (offset: number) => ({ path: options.path, ...(lines ??= lineLocator(body))(offset) });
 
-  const { comments, trailingCommas } = scanTrivia(body);
-  if (body.trim() === '') {
-    return { split, root: undefined, empty: true, comments, diagnostics };
+  // Before anything recursive (parseTree, the duplicate-key walk) sees the text.
+  const tooDeep = checkDepth(body, MAX_NESTING);
+  if (tooDeep) {
+    diagnostics.push({
+      code: 'too-deep',
+      severity: 'error',
+      message: `this file nests objects and arrays more than ${MAX_NESTING} levels deep; no host configuration does, so patchbay does not read it`,
+      path: options.path,
+      ...tooDeep,
+      hint: 'check that this is the file you meant (a generated or damaged file?); fix it or move it aside, then run patchbay again',
+    });
+    return { split, root: undefined, empty: false, comments: [], diagnostics };
   }
+
+  if (body.trim() === '') {
+    return { split, root: undefined, empty: true, comments: [], diagnostics };
+  }
+
+  // One pass that validates, finds comments, trailing commas and duplicate keys, and builds only the
+  // top of the tree (fast.ts); jsonc-parser's full tree and error reporting for anything else.
+  const fast = fastParse(body);
+  const { comments, trailingCommas } = fast ?? scanTrivia(body);
 
   // Strict mode codes: a comment is 'comment-in-strict-json' (the file is fine JSONC, just not for this
   // host); a trailing comma is 'parse-error' (it is a JSON syntax error), with a message saying so.
@@ -63,6 +89,13 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
     }
   }
 
+  if (fast) {
+    for (const dup of fast.duplicates) diagnostics.push(duplicateKey(dup.name, dup.offset, dup.path, at));
+    const doc = { split, root: fast.root, empty: false, comments, diagnostics };
+    remember(doc);
+    return doc;
+  }
+
   const errors: ParseError[] = [];
   const root = parseTree(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   for (const e of errors) {
@@ -86,17 +119,47 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
       hint: 'the file must contain one JSON object; fix or move it aside',
     });
   }
-  if (root) findDuplicateKeys(root, [], (node, keyPath) => {
-    diagnostics.push({
-      code: 'duplicate-key',
-      severity: 'error',
-      message: `duplicate key ${JSON.stringify(node.value)}: hosts disagree on which copy wins, so patchbay will not guess`,
-      ...at(node.offset),
-      pointer: toPointer(keyPath),
-      hint: 'remove one of the two copies',
-    });
-  });
-  return { split, root, empty: false, comments, diagnostics };
+  if (root) findDuplicateKeys(root, [], (node, keyPath) => diagnostics.push(duplicateKey(String(node.value), node.offset, keyPath, at)));
+  const doc = { split, root, empty: false, comments, diagnostics };
+  remember(doc);
+  return doc;
+}
+
+function duplicateKey(name: string, offset: number, keyPath: JsonPath, at: (offset: number) => object): Diagnostic {
+  return {
+    code: 'duplicate-key',
+    severity: 'error',
+    message: `duplicate key ${JSON.stringify(name)}: hosts disagree on which copy wins, so patchbay will not guess`,
+    ...at(offset),
+    pointer: toPointer(keyPath),
+    hint: 'remove one of the two copies',
+  };
+}
+
+/**
+ * Documents parsed lately, weakly held: an edit (edit.ts) right after loadFile parses the very same
+ * body string again, and on a 56 MB file that second parse was a large share of `init`. A document
+ * stays findable exactly as long as its caller keeps it (LoadedFile does for the whole plan), so
+ * this never keeps a big tree alive, in a CLI run or in the long-running MCP server.
+ */
+const recent: WeakRef<ParsedDocument>[] = [];
+
+function remember(doc: ParsedDocument): void {
+  if (!doc.root || doc.diagnostics.some((d) => d.severity === 'error')) return;
+  recent.unshift(new WeakRef(doc));
+  recent.length = Math.min(recent.length, 8);
+}
+
+/**
+ * A document parseDocument returned for exactly this body, still held by someone and free of errors
+ * (its tree does not depend on strictness then), or undefined. Callers must not mutate it.
+ */
+export function parsedBody(body: string): ParsedDocument | undefined {
+  for (const ref of recent) {
+    const doc = ref.deref();
+    if (doc && doc.split.body === body) return doc;
+  }
+  return undefined;
 }
 
 function describeError(e: ParseError): string {
