@@ -43,8 +43,9 @@ describe('mcp', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: 1, result: { serverInfo: { name: 'patchbay' } } });
     expect(sb.exists('state')).toBe(false);
+    // history reads only: with nothing pending it needs (and creates) no state dir either.
     expect((await sb.run(['history'])).code).toBe(0);
-    expect(sb.exists('state')).toBe(true);
+    expect(sb.exists('state')).toBe(false);
   });
 });
 
