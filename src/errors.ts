@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'comment-in-strict-json' // a comment or trailing comma in a strict JSON host file
   | 'invalid-shape' // a container has the wrong JSON type (e.g. mcpServers is an array)
   | 'duplicate-key'
+  | 'too-deep' // nesting deeper than any host configuration (read before a recursive parser overflows)
   | 'foreign-entry' // an entry named patchbay that patchbay did not write
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect

@@ -39,6 +39,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'comment-in-strict-json': EXIT.refused,
   'invalid-shape': EXIT.refused,
   'duplicate-key': EXIT.refused,
+  'too-deep': EXIT.refused,
   'foreign-entry': EXIT.refused,
   'stale-entry': EXIT.refused,
   'other-dialect': EXIT.refused,
@@ -59,6 +60,7 @@ export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'comment-in-strict-json',
   'invalid-shape',
   'duplicate-key',
+  'too-deep',
   'manifest-invalid',
 ]);
 

@@ -6,6 +6,7 @@ import { Token as SyntaxKind } from './tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { lineColumn, splitBom, type SplitText } from './text.js';
 import { toPointer, type JsonPath } from './pointer.js';
+import { checkDepth, MAX_JSON_DEPTH } from './depth.js';
 
 export interface ParseOptions {
   /** Strict JSON (Claude Code): comments and trailing commas are errors. */
@@ -30,6 +31,20 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
   const { body } = split;
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number) => ({ path: options.path, ...lineColumn(body, offset) });
+
+  // Before anything recursive (jsonc-parser, the duplicate-key walk) can overflow the stack.
+  const tooDeep = checkDepth(body, MAX_JSON_DEPTH);
+  if (tooDeep) {
+    diagnostics.push({
+      code: 'too-deep',
+      severity: 'error',
+      message: `this file nests more than ${MAX_JSON_DEPTH} levels deep; no host configuration does, so patchbay will not read it`,
+      path: options.path,
+      ...tooDeep,
+      hint: 'check the file for a generated or corrupted value and remove the deep nesting; patchbay writes nothing until then',
+    });
+    return { split, root: undefined, empty: false, comments: [], diagnostics };
+  }
 
   const { comments, trailingCommas } = scanTrivia(body);
   if (body.trim() === '') {
