@@ -14,6 +14,7 @@
 //   text.ts           redactText: the passes above, in order
 //   args.ts           redactArgs: an argument vector (`--token V` across two arguments)
 //   config.ts         redactConfigText: a whole JSON/JSONC/TOML host file, structurally then as text
+//   json-structure.ts where in a JSON document the secrets are (one streaming pass, no tree)
 //   value.ts          redactValue: a JSON value
 //   entry.ts          redactEntry: a server entry's command, args and url (CLI status, list_servers)
 //   secret-like.ts    isSecretLikeValue: the same rules as one predicate
@@ -22,7 +23,7 @@ export { isSecretKeyName } from './redact/key-names.js';
 export { redactUrl } from './redact/url.js';
 export { redactText } from './redact/text.js';
 export { redactArgs } from './redact/args.js';
-export { redactConfigText } from './redact/config.js';
+export { redactConfigStructure, redactConfigText } from './redact/config.js';
 export { redactValue } from './redact/value.js';
 export { redactEntry } from './redact/entry.js';
 export { isSecretLikeValue } from './redact/secret-like.js';

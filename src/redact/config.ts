@@ -3,82 +3,20 @@
 // every other byte, so the two sides of a diff redact the same way and the diff stays patchbay's own
 // change; TOML env/headers tables likewise. Then redactText over everything, for what structure
 // cannot see (comments, URLs in args, a file the parser could not read).
-import { parseTree, type Node } from 'jsonc-parser';
 import { checkDepth, MAX_JSON_DEPTH } from '../installers/jsonc/depth.js';
-import { redactArgs } from './args.js';
-import { isSecretKeyName, SECRET_CONTAINER_KEYS } from './key-names.js';
+import { applyEdits, secretStringEdits } from './json-structure.js';
+import { SECRET_CONTAINER_KEYS } from './key-names.js';
 import { REDACTED } from './marker.js';
 import { redactText } from './text.js';
 
-interface Edit {
-  offset: number;
-  length: number;
-  /** Replacement JSON text (a quoted string). */
-  text: string;
-}
-
-const QUOTED_REDACTED = JSON.stringify(REDACTED);
-
-/** Collects the string value nodes that must be blanked. Recursion is bounded by MAX_JSON_DEPTH. */
-function collectSecretNodes(node: Node | undefined, insideContainer: boolean, edits: Edit[]): void {
-  if (!node) return;
-  if (node.type === 'string' && insideContainer) {
-    edits.push({ offset: node.offset, length: node.length, text: QUOTED_REDACTED });
-    return;
-  }
-  if (node.type === 'object') {
-    for (const prop of node.children ?? []) {
-      const keyNode = prop.children?.[0];
-      const valueNode = prop.children?.[1];
-      const key = typeof keyNode?.value === 'string' ? keyNode.value : '';
-      const container = SECRET_CONTAINER_KEYS.has(key.toLowerCase());
-      if (valueNode?.type === 'string' && (insideContainer || isSecretKeyName(key))) {
-        edits.push({ offset: valueNode.offset, length: valueNode.length, text: QUOTED_REDACTED });
-      } else {
-        collectSecretNodes(valueNode, insideContainer || container, edits);
-      }
-    }
-    return;
-  }
-  if (node.type === 'array') {
-    const children = node.children ?? [];
-    // An argv array: `--token X` and `--token=X` carry secrets that no key name announces.
-    const strings = children.map((c) => (c.type === 'string' && typeof c.value === 'string' ? c.value : null));
-    if (!insideContainer && strings.every((v) => v !== null)) {
-      const redacted = redactArgs(strings as string[]);
-      children.forEach((c, i) => {
-        if (redacted[i] !== strings[i]) edits.push({ offset: c.offset, length: c.length, text: JSON.stringify(redacted[i]) });
-      });
-      return;
-    }
-    for (const child of children) collectSecretNodes(child, insideContainer, edits);
-  }
-}
-
-/** Applies non-overlapping edits in one pass (not one string copy per edit: 5,000 servers make 15,000 edits). */
-function applyEdits(text: string, edits: Edit[]): string {
-  edits.sort((a, b) => a.offset - b.offset);
-  const parts: string[] = [];
-  let last = 0;
-  for (const e of edits) {
-    if (e.offset < last) continue;
-    parts.push(text.slice(last, e.offset), e.text);
-    last = e.offset + e.length;
-  }
-  parts.push(text.slice(last));
-  return parts.join('');
-}
-
 function redactJsonStructure(text: string): string {
-  // Too deep for a recursive parser: leave it to the text pass (the installers refuse the file).
+  // Too deep for the (recursive) parser: left to the text pass (the installers refuse the file).
   if (checkDepth(text, MAX_JSON_DEPTH)) return text;
-  const edits: Edit[] = [];
   try {
-    collectSecretNodes(parseTree(text, [], { allowTrailingComma: true, disallowComments: false }), false, edits);
+    return applyEdits(text, secretStringEdits(text));
   } catch {
-    // a tree we cannot read is covered by the text pass
+    return text; // a structure we cannot read is covered by the text pass
   }
-  return applyEdits(text, edits);
 }
 
 const TOML_TABLE = /^\s{0,64}\[\[?\s{0,64}[A-Za-z_"']/;
@@ -139,11 +77,18 @@ function looksLikeToml(trimmed: string): boolean {
   return TOML_TABLE.test(trimmed) && !/^\[\s{0,64}"[^"\n]{0,1024}"\s{0,64}[,\]]/.test(trimmed);
 }
 
+/**
+ * The structural half alone: values that are secrets because of where they sit, blanked in place
+ * (same lines, same layout). For callers that run redactText only over the lines they show (the
+ * plan tool's diff hunks) instead of over a whole 1 MiB file.
+ */
+export function redactConfigStructure(text: string): string {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || (trimmed.startsWith('[') && !looksLikeToml(trimmed))) return redactJsonStructure(text);
+  return redactTomlTables(text);
+}
+
 /** Redacts a whole host configuration file (JSON, JSONC or TOML), keeping its layout. */
 export function redactConfigText(text: string): string {
-  const trimmed = text.trimStart();
-  let out: string;
-  if (trimmed.startsWith('{') || (trimmed.startsWith('[') && !looksLikeToml(trimmed))) out = redactJsonStructure(text);
-  else out = redactTomlTables(text);
-  return redactText(out);
+  return redactText(redactConfigStructure(text));
 }

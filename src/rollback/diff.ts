@@ -12,7 +12,12 @@ function label(side: 'a' | 'b', shown: string): string {
   return `${side}/${shown.replace(/^\/+/, '')}`;
 }
 
-export function diffChange(change: FileChange, displayPath: (abs: string) => string = (p) => p): string {
+export interface DiffOptions {
+  /** Applied to every printed line (see formatHunks); the default prints lines as they are. */
+  showLine?: (line: string) => string;
+}
+
+export function diffChange(change: FileChange, displayPath: (abs: string) => string = (p) => p, options: DiffOptions = {}): string {
   const shown = displayPath(change.path);
   const before = change.before.exists ? (change.before.bytes ?? new Uint8Array()) : null;
   const after = change.after === 'delete' ? null : change.after;
@@ -23,10 +28,10 @@ export function diffChange(change: FileChange, displayPath: (abs: string) => str
     return `Binary files ${from} and ${to} differ\n`;
   }
   const ops = diffLines(before ? splitLines(decoder(before)) : [], after ? splitLines(decoder(after)) : []);
-  return header + formatHunks(ops, 3);
+  return header + formatHunks(ops, 3, options.showLine);
 }
 
 /** Unified diffs of every change in the plan, in plan order. */
-export function diffPlan(plan: Plan, displayPath?: (abs: string) => string): string {
-  return plan.changes.map((c) => diffChange(c, displayPath)).join('');
+export function diffPlan(plan: Plan, displayPath?: (abs: string) => string, options?: DiffOptions): string {
+  return plan.changes.map((c) => diffChange(c, displayPath, options)).join('');
 }

@@ -121,8 +121,12 @@ function range(start: number, count: number): string {
   return count === 1 ? `${start}` : `${start},${count}`;
 }
 
-/** Unified-diff hunks ("@@ ... @@" and their lines) with `context` lines around each change. */
-export function formatHunks(ops: DiffOp[], context = 3): string {
+/**
+ * Unified-diff hunks ("@@ ... @@" and their lines) with `context` lines around each change. `show`
+ * maps each printed line (a caller that must not print raw text, like the MCP server's redactor,
+ * transforms only the few lines a hunk shows instead of whole files); it must keep the line ending.
+ */
+export function formatHunks(ops: DiffOp[], context = 3, show: (line: string) => string = (line) => line): string {
   const changes: number[] = [];
   ops.forEach((op, idx) => op.kind !== 'equal' && changes.push(idx));
   if (changes.length === 0) return '';
@@ -150,7 +154,7 @@ export function formatHunks(ops: DiffOp[], context = 3): string {
       if (op.kind !== 'insert') aCount++;
       if (op.kind !== 'delete') bCount++;
       const prefix = op.kind === 'equal' ? ' ' : op.kind === 'delete' ? '-' : '+';
-      body += prefix + op.line;
+      body += prefix + show(op.line);
       if (!op.line.endsWith('\n')) body += '\n' + NO_NEWLINE;
     }
     const aStart = (aBefore[start] as number) + (aCount === 0 ? 0 : 1);

@@ -6,6 +6,7 @@
 import type { Detection, HostContext, HostId, HostReport, PlanRequest, Scope } from '../installers/types.js';
 import type { TransactionSummary } from '../rollback/api.js';
 import type { Plan } from '../rollback/types.js';
+import type { DiffOptions } from '../rollback/diff.js';
 import type { ServerEnvironment } from './context.js';
 import { PATCHBAY_VERSION } from '../version.js';
 
@@ -47,7 +48,7 @@ export async function transactions(environment: ServerEnvironment): Promise<Tran
   return history({ stateDir: environment.stateDir });
 }
 
-export async function unifiedDiff(p: Plan, show: (absolute: string) => string): Promise<string> {
+export async function unifiedDiff(p: Plan, show: (absolute: string) => string, options?: DiffOptions): Promise<string> {
   const { diffPlan } = await import('../rollback/diff.js');
-  return diffPlan(p, show);
+  return diffPlan(p, show, options);
 }

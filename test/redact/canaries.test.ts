@@ -89,3 +89,29 @@ describe('every form of secret seen in an answer is redacted, names stay visible
     }
   });
 });
+
+describe('structural redaction of JSON host files', () => {
+  it('blanks by position: env/headers subtrees (also arrays in them), secret keys, argv values across lines', () => {
+    const file = `{
+  "mcpServers": {
+    "a": {
+      "command": "srv",
+      "args": [
+        "--port", "8080",
+        "--token",
+        "CANARY-S1"
+      ],
+      "env": { "LIST": ["CANARY-S2", "CANARY-S3"], "NESTED": { "DEEP": "CANARY-S4" } },
+      "headers": "CANARY-S5",
+      "clientSecret": "CANARY-S6",
+      "mixed": ["--token", 1, "kept-because-not-argv"]
+    }
+  }
+}
+`;
+    const out = redactConfigText(file);
+    expect(out).not.toMatch(/CANARY/);
+    for (const kept of ['"--port", "8080"', '"--token"', '"LIST"', '"DEEP"', '"kept-because-not-argv"', '"command": "srv"']) expect(out).toContain(kept);
+    expect(out.split('\n')).toHaveLength(file.split('\n').length);
+  });
+});

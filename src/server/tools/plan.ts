@@ -1,18 +1,15 @@
 // plan: what `patchbay init|migrate|uninstall` would write, as unified diffs, plus the exact command
 // line a person runs to apply it. The server never applies anything.
 //
-// Diffs contain host-file text, so both sides of every file are redacted with redactConfigText
-// BEFORE diffing (values of env/headers objects, secret-looking keys, credential-bearing URLs and
-// argv flags). Redacting both sides the same way keeps the diff limited to patchbay's own change.
+// Diffs contain host-file text: redactedDiff (../plan-diff.ts) redacts both sides before diffing.
 import * as z from 'zod';
 import type { Action, HostId, Scope } from '../../installers/types.js';
-import type { Plan } from '../../rollback/types.js';
-import { redactConfigText } from '../../redact.js';
 import { PATCHBAY_VERSION } from '../../version.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
-import { detect, hostContext, plan as planAction, unifiedDiff } from '../sources.js';
+import { detect, hostContext, plan as planAction } from '../sources.js';
+import { redactedDiff } from '../plan-diff.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
 export const PlanInput = z.object({
@@ -35,25 +32,6 @@ export type PlanData = z.infer<typeof PlanData>;
 
 export function commandLine(action: Action, hosts: readonly string[], scope: Scope): string {
   return `npx --yes patchbay@${PATCHBAY_VERSION} ${action} --yes --host ${hosts.join(',')} --scope ${scope}`;
-}
-
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
-
-function redactBytes(bytes: Uint8Array): Uint8Array {
-  return encoder.encode(redactConfigText(decoder.decode(bytes)));
-}
-
-/** The plan with every file's text redacted on both sides (hashes untouched: it is never applied). */
-export function redactPlan(p: Plan): Plan {
-  return {
-    ...p,
-    changes: p.changes.map((c) => ({
-      ...c,
-      before: { ...c.before, bytes: c.before.bytes ? redactBytes(c.before.bytes) : null },
-      after: c.after === 'delete' ? 'delete' : redactBytes(c.after),
-    })),
-  };
 }
 
 export async function planTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
@@ -103,7 +81,7 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
     applicable: !hasErrors && changes.length > 0,
     files,
     summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
-    diff: changes.length > 0 ? await unifiedDiff(redactPlan(result.plan), show) : '',
+    diff: changes.length > 0 ? await redactedDiff(result.plan, show) : '',
   };
   if (data.applicable) data.command = commandLine(input.action, hosts, scope);
   const status = hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok';
