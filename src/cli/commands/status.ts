@@ -4,7 +4,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import { displayPath } from '../../display-path.js';
 import { inspectHosts } from '../../installers/index.js';
 import type { FileReport, HostId, HostReport, ServerEntry } from '../../installers/types.js';
-import { redactUrl } from '../../redact.js';
+import { redactEntry } from '../../redact.js';
 import type { CommandArgs } from '../args.js';
 import { EXIT, MALFORMED_CODES } from '../exit-codes.js';
 import { printDiagnostics } from '../flow.js';
@@ -38,13 +38,15 @@ function allDiagnostics(reports: readonly HostReport[]): Diagnostic[] {
     });
 }
 
-function serverSummary(server: ServerEntry): string {
-  const what = server.url !== undefined ? redactUrl(server.url) : [server.command, ...(server.args ?? [])].filter(Boolean).join(' ');
+// Host files hold credentials in args and urls: shown through the same redactor as the MCP server.
+function serverSummary(entry: ServerEntry): string {
+  const server = redactEntry(entry);
+  const what = server.url !== undefined ? server.url : [server.command, ...(server.args ?? [])].filter(Boolean).join(' ');
   return `${server.name} (${server.transport}${what ? `: ${what}` : ''})`;
 }
 
 function serverJson(server: ServerEntry): ServerEntry {
-  return server.url !== undefined ? { ...server, url: redactUrl(server.url) } : { ...server };
+  return redactEntry(server);
 }
 
 /** The files worth a row: every existing candidate, plus the target even when it does not exist yet. */
