@@ -10,10 +10,13 @@
 // Nothing but serialized JSON-RPC messages is ever written to the output stream.
 import type { Readable, Writable } from 'node:stream';
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
-import { LineReader } from './line-reader.js';
+import { LineReader, type LineEvent } from './line-reader.js';
 import { DRAIN_ON_EOF_MS, MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from './limits.js';
 
 type RequestId = string | number;
+
+/** Lines handed to the SDK per turn of the event loop. */
+const INBOX_BATCH = 32;
 
 export interface GuardedTransportOptions {
   maxMessageBytes?: number;
@@ -38,6 +41,9 @@ export class GuardedStdioTransport implements Transport {
   private readonly drainOnEofMs: number;
   private readonly log: (message: string) => void;
   private readonly pending = new Set<RequestId>();
+  /** Lines read but not yet handed to the SDK (see onData). */
+  private readonly inbox: LineEvent[] = [];
+  private inboxScheduled = false;
   private drainWaiter: (() => void) | undefined;
   private drained: Promise<void> | undefined;
   private started = false;
@@ -100,6 +106,7 @@ export class GuardedStdioTransport implements Transport {
     this.output.off('error', this.onOutputError);
     this.output.on('error', () => {});
     if (this.input.listenerCount('data') === 0) this.input.pause();
+    this.inbox.length = 0;
     this.drainWaiter?.();
     this.onclose?.();
   }
@@ -124,7 +131,24 @@ export class GuardedStdioTransport implements Transport {
   private readonly onData = (chunk: Buffer | string): void => {
     if (this.closed || this.inputEnded) return;
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    for (const event of this.reader.push(buffer)) {
+    // Queued, not handled here: handing 1,000 pipelined requests to the SDK takes ~1 s of main
+    // thread, and the stream reports EOF only after this callback returns. Queuing lets EOF (and
+    // signals, and the answers of earlier requests) in between batches, so the drain period
+    // really starts when stdin ends.
+    this.inbox.push(...this.reader.push(buffer));
+    this.scheduleInbox();
+  };
+
+  private scheduleInbox(): void {
+    if (this.inboxScheduled || this.inbox.length === 0) return;
+    this.inboxScheduled = true;
+    setImmediate(this.drainInbox);
+  }
+
+  private readonly drainInbox = (): void => {
+    this.inboxScheduled = false;
+    if (this.closed) return;
+    for (const event of this.inbox.splice(0, INBOX_BATCH)) {
       if (event.kind === 'oversized') {
         this.log(`rejected an incoming message of more than ${event.bytes} bytes`);
         this.reply(null, JSONRPC_INVALID_REQUEST, `Invalid Request: message exceeds ${this.maxMessageBytes} bytes`);
@@ -132,6 +156,8 @@ export class GuardedStdioTransport implements Transport {
         this.handleLine(event.text);
       }
     }
+    this.scheduleInbox();
+    this.checkDrained();
   };
 
   private handleLine(line: string): void {
@@ -160,6 +186,10 @@ export class GuardedStdioTransport implements Transport {
     } catch (error) {
       this.onerror?.(error as Error);
     }
+    // A cancelled request gets no answer (the SDK drops it): stop waiting for one, or stdin EOF
+    // would hold the process for the whole drain period on its account.
+    const cancelled = cancelledRequestId(message);
+    if (cancelled !== undefined) this.settle(cancelled);
   }
 
   private reply(id: RequestId | null, code: number, message: string): void {
@@ -168,19 +198,28 @@ export class GuardedStdioTransport implements Transport {
 
   private settle(id: RequestId): void {
     this.pending.delete(id);
-    if (this.pending.size === 0) this.drainWaiter?.();
+    this.checkDrained();
+  }
+
+  /** Nothing queued and nothing unanswered. */
+  private get idle(): boolean {
+    return this.pending.size === 0 && this.inbox.length === 0;
+  }
+
+  private checkDrained(): void {
+    if (this.idle) this.drainWaiter?.();
   }
 
   private readonly onInputEnd = (): void => {
     if (this.inputEnded || this.closed) return;
     this.inputEnded = true;
-    if (this.pending.size === 0) {
+    if (this.idle) {
       void this.close();
       return;
     }
     // Answer what was already asked, then close; bounded so a stuck handler cannot keep us alive.
     const timer = setTimeout(() => {
-      this.log(`closing with ${this.pending.size} request(s) unanswered after stdin ended`);
+      this.log(`closing with ${this.pending.size + this.inbox.length} request(s) unanswered after stdin ended`);
       void this.close();
     }, this.drainOnEofMs);
     this.drainWaiter = () => {
@@ -224,6 +263,12 @@ export function invalidParamsAsMinus32602(message: JSONRPCMessage): JSONRPCMessa
   if (paramIssues.length !== issues.length) return message;
   const detail = paramIssues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   return { ...message, error: { code: -32602, message: `Invalid params: ${detail}` } };
+}
+
+function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
+  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
+  const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 function readableId(value: unknown): RequestId | null {

@@ -12,6 +12,12 @@ import { PATCHBAY_VERSION } from '../version.js';
 
 const installers = () => import('../installers/index.js');
 
+/** Evaluates the installers and the engine ahead of the first call (tool workers do this at start). */
+export async function preload(): Promise<void> {
+  await installers();
+  await import('../rollback/diff.js');
+}
+
 export async function hostContext(environment: ServerEnvironment): Promise<HostContext> {
   const { createHostContext } = await installers();
   return createHostContext({
