@@ -28,7 +28,10 @@ export interface GuardedTransportOptions {
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
+export const JSONRPC_INVALID_PARAMS = -32602;
 export const JSONRPC_INTERNAL_ERROR = -32603;
+/** Error messages and data echo client input (a URI, a method name): never more than this. */
+export const MAX_ERROR_ECHO = 512;
 
 export class GuardedStdioTransport implements Transport {
   onclose?: () => void;
@@ -78,7 +81,7 @@ export class GuardedStdioTransport implements Transport {
     if ('id' in message && message.id !== undefined && ('result' in message || 'error' in message)) {
       this.settle(message.id as RequestId);
     }
-    let json = JSON.stringify(invalidParamsAsMinus32602(message));
+    let json = JSON.stringify(boundErrorEcho(invalidParamsAsMinus32602(message)));
     if (Buffer.byteLength(json) > this.maxResponseBytes) {
       const id = 'id' in message ? (message.id ?? null) : null;
       this.log(`response to ${JSON.stringify(id)} exceeded ${this.maxResponseBytes} bytes; replaced by an error`);
@@ -177,7 +180,10 @@ export class GuardedStdioTransport implements Transport {
     try {
       message = parseJSONRPCMessage(value);
     } catch {
-      this.reply(readableId(value), JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+      // `params: [...]` is a well-formed JSON-RPC request (by-position params); no MCP method takes
+      // them, so it is the params that are invalid, not the request.
+      if (hasPositionalParams(value)) this.reply(readableId(value), JSONRPC_INVALID_PARAMS, 'Invalid params: MCP methods take named params (an object), not an array');
+      else this.reply(readableId(value), JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
     }
     if ('method' in message && 'id' in message && message.id !== undefined) this.pending.add(message.id);
@@ -269,6 +275,36 @@ function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
   if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
   const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+function hasPositionalParams(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return v.jsonrpc === '2.0' && typeof v.method === 'string' && Array.isArray(v.params) && readableId(value) !== null;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_ERROR_ECHO ? `${text.slice(0, MAX_ERROR_ECHO)}… (${text.length} characters)` : text;
+}
+
+/**
+ * An error answer repeats parts of the request (the SDK's "Resource not found: <uri>" puts the URI
+ * in the message AND in data): clip every string in it, so a 200,000-character URI gets its -32602
+ * instead of an over-size answer replaced by -32603.
+ */
+export function boundErrorEcho(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message)) return message;
+  const { data, ...error } = message.error as { code: number; message: string; data?: unknown };
+  const bounded: { code: number; message: string; data?: unknown } = { ...error, message: clip(error.message) };
+  if (data !== undefined) {
+    bounded.data =
+      typeof data === 'string'
+        ? clip(data)
+        : data !== null && typeof data === 'object' && !Array.isArray(data)
+          ? Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? clip(v) : v]))
+          : data;
+  }
+  return { ...message, error: bounded } as JSONRPCMessage;
 }
 
 function readableId(value: unknown): RequestId | null {

@@ -17,6 +17,14 @@ function jsonContents(uri: string, env: Envelope<unknown>) {
   return { contents: [{ uri, mimeType: 'application/json', text }] };
 }
 
+function safeDecode(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id; // a malformed %-escape is simply an id no document has
+  }
+}
+
 export function registerResources(server: McpServer, environment: ServerEnvironment, runner: ToolRunner): void {
   server.registerResource(
     'hosts',
@@ -51,8 +59,9 @@ export function registerResources(server: McpServer, environment: ServerEnvironm
     { title: 'patchbay documentation', description: 'A bundled document as markdown; ids as in search_docs.', mimeType: 'text/markdown' },
     async (uri, variables) => {
       const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-      const doc = findDocument(await loadCatalog(), decodeURIComponent(id));
-      if (!doc) throw new ResourceNotFoundError(uri.href);
+      const doc = findDocument(await loadCatalog(), safeDecode(id));
+      // Not found: -32602, naming at most the start of the URI (it may be 200,000 characters long).
+      if (!doc) throw new ResourceNotFoundError(uri.href.length > 200 ? `${uri.href.slice(0, 200)}…` : uri.href);
       const { text } = truncateUtf8(documentMarkdown(doc), MAX_TOOL_RESULT_BYTES / 2);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
     },
