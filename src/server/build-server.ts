@@ -60,7 +60,7 @@ export const TOOLS: ToolDefinition[] = [
     name: 'plan',
     title: 'Preview an install, migration or removal',
     description:
-      'Previews `patchbay init|migrate|uninstall` for the detected (or given) hosts and scope (default project): the unified diff of every file the command would write (secrets redacted) and the exact command line a person runs to apply it. This server NEVER applies changes; show the user the diff and the command. status "empty" means nothing would change; "diagnostic" means the command would refuse (see diagnostics).',
+      'Previews `patchbay init|migrate|uninstall` for the hosts that command would use (or the given ones) and scope (default project): the unified diff of every file the command would write (secrets redacted) and the exact command line a person runs to apply it. This server NEVER applies changes; show the user the diff and the command. status "empty" means nothing would change; "diagnostic" means the command would refuse (see diagnostics).',
     input: PlanInput,
     data: PlanData,
     run: (environment, input: z.infer<typeof PlanInput>) => planTool(environment, input),

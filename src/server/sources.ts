@@ -44,6 +44,19 @@ export async function inspect(
   return inspectHosts(ctx, { scope, version: PATCHBAY_VERSION, ...(hosts ? { hosts: [...hosts] } : {}) });
 }
 
+/** Which hosts have a file at this scope (generic has no project file). */
+export async function hostsSupportingScope(hosts: readonly HostId[], scope: Scope): Promise<HostId[]> {
+  const { ADAPTERS } = await installers();
+  return hosts.filter((h) => ADAPTERS[h].supportsScope(scope));
+}
+
+/** The hosts the project manifest (patchbay.jsonc) lists, or undefined without a manifest. */
+export async function manifestHosts(environment: ServerEnvironment): Promise<HostId[] | undefined> {
+  const { loadManifest } = await import('../cli/manifest.js');
+  const loaded = await loadManifest(environment.projectDir);
+  return loaded ? (loaded.manifest.hosts as HostId[]) : undefined;
+}
+
 export async function plan(environment: ServerEnvironment, request: PlanRequest, context?: HostContext) {
   const { planAction } = await installers();
   return planAction(context ?? (await hostContext(environment)), request);

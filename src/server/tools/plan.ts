@@ -8,13 +8,14 @@ import { PATCHBAY_VERSION } from '../../version.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
-import { detect, hostContext, plan as planAction } from '../sources.js';
+import { hostContext, plan as planAction } from '../sources.js';
+import { defaultHosts } from '../default-hosts.js';
 import { redactedDiff } from '../plan-diff.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
 export const PlanInput = z.object({
   action: z.enum(['init', 'migrate', 'uninstall']).describe('The command to preview'),
-  hosts: HostsInput.optional().describe('Hosts to include; default: the detected hosts'),
+  hosts: HostsInput.optional().describe('Hosts to include; default: the ones the CLI command would use'),
   scope: ScopeInput.optional().describe('Default: project'),
 });
 
@@ -40,7 +41,7 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
   const diagnostics: WireDiagnostic[] = [];
   let hosts: HostId[];
   try {
-    hosts = input.hosts ? [...new Set(input.hosts)] : (await detect(environment)).filter((d) => d.detected).map((d) => d.host);
+    hosts = input.hosts ? [...new Set(input.hosts)] : await defaultHosts(environment, input.action, scope);
   } catch (error) {
     return makeEnvelope<PlanData>('plan', 'unavailable', undefined, [errorDiagnostic(error, roots)]);
   }
