@@ -24,6 +24,8 @@ export interface GuardedTransportOptions {
   drainOnEofMs?: number;
   /** Out-of-band reports (stderr in production). Never written to the protocol stream. */
   log?: (message: string) => void;
+  /** Called once, after the first message (the initialize answer) was handed to the stream. */
+  afterFirstSend?: () => void;
 }
 
 export const JSONRPC_PARSE_ERROR = -32700;
@@ -43,6 +45,7 @@ export class GuardedStdioTransport implements Transport {
   private readonly maxResponseBytes: number;
   private readonly drainOnEofMs: number;
   private readonly log: (message: string) => void;
+  private afterFirstSend: (() => void) | undefined;
   private readonly pending = new Set<RequestId>();
   /** Lines read but not yet handed to the SDK (see onData). */
   private readonly inbox: LineEvent[] = [];
@@ -63,6 +66,7 @@ export class GuardedStdioTransport implements Transport {
     this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.drainOnEofMs = options.drainOnEofMs ?? DRAIN_ON_EOF_MS;
     this.log = options.log ?? (() => {});
+    this.afterFirstSend = options.afterFirstSend;
   }
 
   async start(): Promise<void> {
@@ -96,6 +100,9 @@ export class GuardedStdioTransport implements Transport {
       });
     }
     await this.write(`${json}\n`);
+    const first = this.afterFirstSend;
+    this.afterFirstSend = undefined;
+    first?.();
   }
 
   async close(): Promise<void> {

@@ -39,8 +39,10 @@ export async function runMcpServer(options: McpServerOptions = {}): Promise<void
     stderr.write(`[patchbay mcp] ${message}\n`);
   };
   const environment = resolveEnvironment({ ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) });
-  const transport = new GuardedStdioTransport(stdin, stdout, { log });
   const runner = toolRunner(environment, log);
+  // The first host-file call should not also pay for a worker's start-up; it is started once
+  // `initialize` is answered, so it never delays that answer (bench/mcp-startup.mjs).
+  const transport = new GuardedStdioTransport(stdin, stdout, { log, afterFirstSend: () => setImmediate(() => runner.warm()) });
 
   let finish!: () => void;
   const closed = new Promise<void>((resolve) => {
@@ -50,9 +52,6 @@ export async function runMcpServer(options: McpServerOptions = {}): Promise<void
     transport,
     onerror: (error) => log(error.message),
   });
-  // The first host-file tool call should not also pay for a worker's start-up; it loads on its own
-  // thread, so the main thread stays free to answer `initialize`.
-  setImmediate(() => runner.warm());
   // serveStdio owns transport.onclose; chain ours after it.
   const sdkOnClose = transport.onclose;
   transport.onclose = () => {
