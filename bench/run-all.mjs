@@ -19,6 +19,7 @@ const BENCHES = [
   { name: 'init-vs-add-mcp', file: 'init-vs-add-mcp.mjs', title: '(2) init vs add-mcp' },
   { name: 'edit-scaling', file: 'edit-scaling.mjs', title: '(3) edit scaling' },
   { name: 'cold-npx', file: 'cold-npx.mjs', title: '(4) cold vs warm npx' },
+  { name: 'redact-plan', file: 'redact-plan.mjs', title: '(5) redaction and plan on big or hostile host files' },
 ];
 
 // A bench that prints plain text rather than markdown is kept verbatim in a fenced block under a heading.

@@ -1,17 +1,21 @@
-// Plans carry host-file text, so every output of a plan (the CLI's diff, its --json, the MCP server's
-// `plan`) shows a REDACTED copy: both sides of every file go through redactConfigText before diffing,
-// which keeps the diff limited to patchbay's own change while secret values never leave. The copy
-// keeps the hashes but is never applied.
-import { redactConfigText } from './redact.js';
+// Plans carry host-file text, so every output of a plan (the CLI's diff and --json, the MCP server's
+// `plan`, the library's `diff`) is a REDACTED diff. Both sides of every file are first redacted
+// STRUCTURALLY (values under env/headers, values of secret keys, argv values after secret flags:
+// things only the whole document can tell), the same way on both sides so the diff stays patchbay's own
+// change; then redactText runs over the printed lines only (context included). The copy keeps the
+// hashes but is never applied.
+import { redactConfigStructure, redactText } from './redact.js';
+import { diffPlan } from './rollback/diff.js';
 import type { Plan } from './rollback/types.js';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 function redactBytes(bytes: Uint8Array): Uint8Array {
-  return encoder.encode(redactConfigText(decoder.decode(bytes)));
+  return encoder.encode(redactConfigStructure(decoder.decode(bytes)));
 }
 
+/** The plan with every file's text structurally redacted on both sides. */
 export function redactPlan(p: Plan): Plan {
   return {
     ...p,
@@ -21,4 +25,9 @@ export function redactPlan(p: Plan): Plan {
       after: c.after === 'delete' ? 'delete' : redactBytes(c.after),
     })),
   };
+}
+
+/** The unified diff of a plan with secrets redacted: what every face shows. */
+export function redactedDiff(p: Plan, show: (absolute: string) => string): string {
+  return diffPlan(redactPlan(p), show, { showLine: redactText });
 }

@@ -3,8 +3,8 @@
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { displayPath } from '../display-path.js';
 import { PatchbayError } from '../errors.js';
-import { apply, diffPlan } from '../rollback/index.js';
-import { redactPlan } from '../redact-plan.js';
+import { apply } from '../rollback/index.js';
+import { redactedDiff } from '../redact-plan.js';
 import type { Plan } from '../rollback/types.js';
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js';
 import { diagnosticJson, formatDiagnostic, paintDiff } from './format.js';
@@ -60,7 +60,7 @@ export async function runPlanFlow(session: Session, input: FlowInput): Promise<n
   }
 
   // What is shown is redacted (secret values never reach a terminal or a log); what is applied is not.
-  const diff = diffPlan(redactPlan(input.plan), shown);
+  const diff = redactedDiff(input.plan, shown);
   for (const summary of input.summaries ?? []) {
     for (const line of summary.lines) out.out(`${out.style.bold(summary.host)}: ${line}`);
   }

@@ -1,10 +1,12 @@
 // The CLI entry (esbuild bundles this file into dist/patchbay.mjs). It parses argv and then imports
 // ONLY the module of the command asked for: `patchbay mcp` never evaluates prompts or the wizard, and
 // `--version` evaluates nothing but this file and the argv parser. Keep the static imports below tiny.
+import { isMainThread, workerData } from 'node:worker_threads';
 import { parseArgv, type CommandArgs, type CommandName } from './args.js';
 import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
 import { isPatchbayError } from '../errors.js';
 import { PATCHBAY_VERSION } from '../version.js';
+import { isToolWorker } from '../server/offload/role.js';
 
 type CommandModule = { run(args: CommandArgs): Promise<number> };
 
@@ -70,15 +72,20 @@ function dropOutputWhenReaderLeaves(stream: NodeJS.WriteStream, name: string): v
     other.write(`patchbay: cannot write to ${name}: ${error.message}\n`);
   });
 }
-dropOutputWhenReaderLeaves(process.stdout, 'stdout');
-dropOutputWhenReaderLeaves(process.stderr, 'stderr');
 
-main(process.argv.slice(2)).then(
-  (code) => {
+function reportInternal(error: unknown): void {
+  process.stderr.write(`patchbay: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = EXIT.internal;
+}
+
+// `patchbay mcp` runs its host-file tools on worker threads started from this same file (the
+// package is one bundle); such a thread serves tool calls instead of running the CLI.
+if (!isMainThread && isToolWorker(workerData)) {
+  import('../server/offload/tool-worker.js').then((m) => m.serveToolCalls(), reportInternal);
+} else {
+  dropOutputWhenReaderLeaves(process.stdout, 'stdout');
+  dropOutputWhenReaderLeaves(process.stderr, 'stderr');
+  main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`patchbay: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = EXIT.internal;
-  },
-);
+  }, reportInternal);
+}

@@ -61,9 +61,7 @@ async function hostContext(environment: Environment) {
 /** What registering `servers` would write: files, a redacted diff, diagnostics. Writes nothing. */
 export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
   const environment = environmentOf(options);
-  const [{ planServers }, { diffPlan }, { redactPlan }] = await Promise.all([
-    import('../core/servers/operations.js'), import('../rollback/diff.js'), import('../redact-plan.js'),
-  ]);
+  const [{ planServers }, { redactedDiff }] = await Promise.all([import('../core/servers/operations.js'), import('../redact-plan.js')]);
   const result = await planServers(environment, await hostContext(environment), {
     action: 'add',
     servers: options.servers,
@@ -79,7 +77,7 @@ export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
     hosts: result.hosts,
     scope: result.scope,
     files: changes.map((c) => ({ path: c.path, change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create', ...(c.label ? { host: c.label } : {}) })),
-    diff: diffPlan(redactPlan(result.plan), (p) => p),
+    diff: redactedDiff(result.plan, (p) => p),
     diagnostics: result.diagnostics,
     [ENGINE]: { plan: result.plan, environment },
   };

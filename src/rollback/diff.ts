@@ -70,7 +70,12 @@ function changedWindow(a: Buffer, b: Buffer): { aStart: number; aEnd: number; bS
   return { aStart: start, aEnd: end, bStart: start, bEnd: end + (b.length - a.length), linesBefore };
 }
 
-export function diffChange(change: FileChange, displayPath: (abs: string) => string = (p) => p): string {
+export interface DiffOptions {
+  /** Applied to every printed line (see formatHunks); the default prints lines as they are. */
+  showLine?: (line: string) => string;
+}
+
+export function diffChange(change: FileChange, displayPath: (abs: string) => string = (p) => p, options: DiffOptions = {}): string {
   const shown = displayPath(change.path);
   const before = change.before.exists ? (change.before.bytes ?? new Uint8Array()) : null;
   const after = change.after === 'delete' ? null : change.after;
@@ -86,10 +91,10 @@ export function diffChange(change: FileChange, displayPath: (abs: string) => str
   // Lines end at \n bytes, which never occur inside a multi-byte UTF-8 sequence: decoding a window of
   // whole lines gives the same lines as decoding the whole file and splitting it.
   const ops = diffLines(splitLines(decoder(a.subarray(w.aStart, w.aEnd))), splitLines(decoder(b.subarray(w.bStart, w.bEnd))));
-  return header + formatHunks(ops, CONTEXT, w.linesBefore);
+  return header + formatHunks(ops, CONTEXT, w.linesBefore, options.showLine);
 }
 
 /** Unified diffs of every change in the plan, in plan order. */
-export function diffPlan(plan: Plan, displayPath?: (abs: string) => string): string {
-  return plan.changes.map((c) => diffChange(c, displayPath)).join('');
+export function diffPlan(plan: Plan, displayPath?: (abs: string) => string, options?: DiffOptions): string {
+  return plan.changes.map((c) => diffChange(c, displayPath, options)).join('');
 }

@@ -124,9 +124,11 @@ function range(start: number, count: number): string {
 /**
  * Unified-diff hunks ("@@ ... @@" and their lines) with `context` lines around each change.
  * `linesBefore`: lines (equal in both files) that precede `ops`, when the diff was computed on a
- * window of the files (diff.ts); hunk headers count from the start of the files.
+ * window of the files (diff.ts); hunk headers count from the start of the files. `show` maps each
+ * printed line (the redactor transforms only the few lines a hunk shows, not whole files); it must
+ * keep the line ending.
  */
-export function formatHunks(ops: DiffOp[], context = 3, linesBefore = 0): string {
+export function formatHunks(ops: DiffOp[], context = 3, linesBefore = 0, show: (line: string) => string = (line) => line): string {
   const changes: number[] = [];
   ops.forEach((op, idx) => op.kind !== 'equal' && changes.push(idx));
   if (changes.length === 0) return '';
@@ -154,7 +156,7 @@ export function formatHunks(ops: DiffOp[], context = 3, linesBefore = 0): string
       if (op.kind !== 'insert') aCount++;
       if (op.kind !== 'delete') bCount++;
       const prefix = op.kind === 'equal' ? ' ' : op.kind === 'delete' ? '-' : '+';
-      body += prefix + op.line;
+      body += prefix + show(op.line);
       if (!op.line.endsWith('\n')) body += '\n' + NO_NEWLINE;
     }
     const aStart = linesBefore + (aBefore[start] as number) + (aCount === 0 ? 0 : 1);

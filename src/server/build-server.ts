@@ -15,6 +15,9 @@ import { HostsData, ListHostsInput, ListServersInput, ServersData, listHosts, li
 import { PlanData, PlanInput, planTool } from './tools/plan.js';
 import { errorDiagnostic } from './present.js';
 import { rootsOf } from './context.js';
+import { inProcessRunner, type ToolRunner } from './offload/pool.js';
+import { isOffloaded } from './offload/runners.js';
+import { requestSignal } from './request-signal.js';
 
 export interface ToolDefinition {
   name: string;
@@ -92,7 +95,11 @@ export const TOOLS: ToolDefinition[] = [
   },
 ];
 
-export function buildServer(environment: ServerEnvironment): McpServer {
+/**
+ * `runner` executes the tools that read host files (off the main thread in production, see
+ * offload/pool.ts); the others run here.
+ */
+export function buildServer(environment: ServerEnvironment, runner: ToolRunner = inProcessRunner(environment)): McpServer {
   const server = new McpServer({ name: 'patchbay', version: PATCHBAY_VERSION }, { instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(
@@ -104,16 +111,19 @@ export function buildServer(environment: ServerEnvironment): McpServer {
         outputSchema: envelopeSchema(tool.data),
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      async (input: unknown): Promise<CallToolResult> => {
+      async (input: unknown, ctx: unknown): Promise<CallToolResult> => {
         try {
-          return toToolResult(await tool.run(environment, input as never));
+          const envelope = isOffloaded(tool.name) ? await runner.run(tool.name, input, requestSignal(ctx)) : await tool.run(environment, input as never);
+          return toToolResult(envelope);
         } catch (error) {
+          // Cancelled or closed: nobody reads the answer, so build none (the SDK drops it anyway).
+          if (requestSignal(ctx)?.aborted) throw error;
           // A bug or an unexpected facade failure answers as `unavailable`, never kills the process.
           return toToolResult(makeEnvelope(tool.name, 'unavailable', undefined, [errorDiagnostic(error, rootsOf(environment))]));
         }
       },
     );
   }
-  registerResources(server, environment);
+  registerResources(server, environment, runner);
   return server;
 }

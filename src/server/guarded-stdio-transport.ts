@@ -10,10 +10,13 @@
 // Nothing but serialized JSON-RPC messages is ever written to the output stream.
 import type { Readable, Writable } from 'node:stream';
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
-import { LineReader } from './line-reader.js';
+import { LineReader, type LineEvent } from './line-reader.js';
 import { DRAIN_ON_EOF_MS, MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from './limits.js';
 
 type RequestId = string | number;
+
+/** Lines handed to the SDK per turn of the event loop. */
+const INBOX_BATCH = 32;
 
 export interface GuardedTransportOptions {
   maxMessageBytes?: number;
@@ -21,11 +24,16 @@ export interface GuardedTransportOptions {
   drainOnEofMs?: number;
   /** Out-of-band reports (stderr in production). Never written to the protocol stream. */
   log?: (message: string) => void;
+  /** Called once, after the first message (the initialize answer) was handed to the stream. */
+  afterFirstSend?: () => void;
 }
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
+export const JSONRPC_INVALID_PARAMS = -32602;
 export const JSONRPC_INTERNAL_ERROR = -32603;
+/** Error messages and data echo client input (a URI, a method name): never more than this. */
+export const MAX_ERROR_ECHO = 512;
 
 export class GuardedStdioTransport implements Transport {
   onclose?: () => void;
@@ -37,7 +45,11 @@ export class GuardedStdioTransport implements Transport {
   private readonly maxResponseBytes: number;
   private readonly drainOnEofMs: number;
   private readonly log: (message: string) => void;
+  private afterFirstSend: (() => void) | undefined;
   private readonly pending = new Set<RequestId>();
+  /** Lines read but not yet handed to the SDK (see onData). */
+  private readonly inbox: LineEvent[] = [];
+  private inboxScheduled = false;
   private drainWaiter: (() => void) | undefined;
   private drained: Promise<void> | undefined;
   private started = false;
@@ -54,6 +66,7 @@ export class GuardedStdioTransport implements Transport {
     this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.drainOnEofMs = options.drainOnEofMs ?? DRAIN_ON_EOF_MS;
     this.log = options.log ?? (() => {});
+    this.afterFirstSend = options.afterFirstSend;
   }
 
   async start(): Promise<void> {
@@ -72,7 +85,7 @@ export class GuardedStdioTransport implements Transport {
     if ('id' in message && message.id !== undefined && ('result' in message || 'error' in message)) {
       this.settle(message.id as RequestId);
     }
-    let json = JSON.stringify(invalidParamsAsMinus32602(message));
+    let json = JSON.stringify(boundErrorEcho(invalidParamsAsMinus32602(message)));
     if (Buffer.byteLength(json) > this.maxResponseBytes) {
       const id = 'id' in message ? (message.id ?? null) : null;
       this.log(`response to ${JSON.stringify(id)} exceeded ${this.maxResponseBytes} bytes; replaced by an error`);
@@ -87,6 +100,9 @@ export class GuardedStdioTransport implements Transport {
       });
     }
     await this.write(`${json}\n`);
+    const first = this.afterFirstSend;
+    this.afterFirstSend = undefined;
+    first?.();
   }
 
   async close(): Promise<void> {
@@ -100,6 +116,7 @@ export class GuardedStdioTransport implements Transport {
     this.output.off('error', this.onOutputError);
     this.output.on('error', () => {});
     if (this.input.listenerCount('data') === 0) this.input.pause();
+    this.inbox.length = 0;
     this.drainWaiter?.();
     this.onclose?.();
   }
@@ -124,7 +141,24 @@ export class GuardedStdioTransport implements Transport {
   private readonly onData = (chunk: Buffer | string): void => {
     if (this.closed || this.inputEnded) return;
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    for (const event of this.reader.push(buffer)) {
+    // Queued, not handled here: handing 1,000 pipelined requests to the SDK takes ~1 s of main
+    // thread, and the stream reports EOF only after this callback returns. Queuing lets EOF (and
+    // signals, and the answers of earlier requests) in between batches, so the drain period
+    // really starts when stdin ends.
+    this.inbox.push(...this.reader.push(buffer));
+    this.scheduleInbox();
+  };
+
+  private scheduleInbox(): void {
+    if (this.inboxScheduled || this.inbox.length === 0) return;
+    this.inboxScheduled = true;
+    setImmediate(this.drainInbox);
+  }
+
+  private readonly drainInbox = (): void => {
+    this.inboxScheduled = false;
+    if (this.closed) return;
+    for (const event of this.inbox.splice(0, INBOX_BATCH)) {
       if (event.kind === 'oversized') {
         this.log(`rejected an incoming message of more than ${event.bytes} bytes`);
         this.reply(null, JSONRPC_INVALID_REQUEST, `Invalid Request: message exceeds ${this.maxMessageBytes} bytes`);
@@ -132,6 +166,8 @@ export class GuardedStdioTransport implements Transport {
         this.handleLine(event.text);
       }
     }
+    this.scheduleInbox();
+    this.checkDrained();
   };
 
   private handleLine(line: string): void {
@@ -151,7 +187,10 @@ export class GuardedStdioTransport implements Transport {
     try {
       message = parseJSONRPCMessage(value);
     } catch {
-      this.reply(readableId(value), JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
+      // `params: [...]` is a well-formed JSON-RPC request (by-position params); no MCP method takes
+      // them, so it is the params that are invalid, not the request.
+      if (hasPositionalParams(value)) this.reply(readableId(value), JSONRPC_INVALID_PARAMS, 'Invalid params: MCP methods take named params (an object), not an array');
+      else this.reply(readableId(value), JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
       return;
     }
     if ('method' in message && 'id' in message && message.id !== undefined) this.pending.add(message.id);
@@ -160,6 +199,10 @@ export class GuardedStdioTransport implements Transport {
     } catch (error) {
       this.onerror?.(error as Error);
     }
+    // A cancelled request gets no answer (the SDK drops it): stop waiting for one, or stdin EOF
+    // would hold the process for the whole drain period on its account.
+    const cancelled = cancelledRequestId(message);
+    if (cancelled !== undefined) this.settle(cancelled);
   }
 
   private reply(id: RequestId | null, code: number, message: string): void {
@@ -168,19 +211,28 @@ export class GuardedStdioTransport implements Transport {
 
   private settle(id: RequestId): void {
     this.pending.delete(id);
-    if (this.pending.size === 0) this.drainWaiter?.();
+    this.checkDrained();
+  }
+
+  /** Nothing queued and nothing unanswered. */
+  private get idle(): boolean {
+    return this.pending.size === 0 && this.inbox.length === 0;
+  }
+
+  private checkDrained(): void {
+    if (this.idle) this.drainWaiter?.();
   }
 
   private readonly onInputEnd = (): void => {
     if (this.inputEnded || this.closed) return;
     this.inputEnded = true;
-    if (this.pending.size === 0) {
+    if (this.idle) {
       void this.close();
       return;
     }
     // Answer what was already asked, then close; bounded so a stuck handler cannot keep us alive.
     const timer = setTimeout(() => {
-      this.log(`closing with ${this.pending.size} request(s) unanswered after stdin ended`);
+      this.log(`closing with ${this.pending.size + this.inbox.length} request(s) unanswered after stdin ended`);
       void this.close();
     }, this.drainOnEofMs);
     this.drainWaiter = () => {
@@ -224,6 +276,42 @@ export function invalidParamsAsMinus32602(message: JSONRPCMessage): JSONRPCMessa
   if (paramIssues.length !== issues.length) return message;
   const detail = paramIssues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   return { ...message, error: { code: -32602, message: `Invalid params: ${detail}` } };
+}
+
+function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
+  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
+  const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+function hasPositionalParams(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return v.jsonrpc === '2.0' && typeof v.method === 'string' && Array.isArray(v.params) && readableId(value) !== null;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_ERROR_ECHO ? `${text.slice(0, MAX_ERROR_ECHO)}… (${text.length} characters)` : text;
+}
+
+/**
+ * An error answer repeats parts of the request (the SDK's "Resource not found: <uri>" puts the URI
+ * in the message AND in data): clip every string in it, so a 200,000-character URI gets its -32602
+ * instead of an over-size answer replaced by -32603.
+ */
+export function boundErrorEcho(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message)) return message;
+  const { data, ...error } = message.error as { code: number; message: string; data?: unknown };
+  const bounded: { code: number; message: string; data?: unknown } = { ...error, message: clip(error.message) };
+  if (data !== undefined) {
+    bounded.data =
+      typeof data === 'string'
+        ? clip(data)
+        : data !== null && typeof data === 'object' && !Array.isArray(data)
+          ? Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? clip(v) : v]))
+          : data;
+  }
+  return { ...message, error: bounded } as JSONRPCMessage;
 }
 
 function readableId(value: unknown): RequestId | null {

@@ -3,7 +3,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { displayPath, type DisplayRoots } from '../display-path.js';
 import { isPatchbayError } from '../errors.js';
-import { redactArgs, redactText, redactUrl } from '../redact.js';
+import { redactEntry, redactText } from '../redact.js';
 import type { FileReport, ServerEntry } from '../installers/types.js';
 import type { WireDiagnostic } from './envelope.js';
 
@@ -85,9 +85,10 @@ export function wireServer(entry: ServerEntry, file: FileReport, roots: DisplayR
     state: entry.name === 'patchbay' ? file.state : 'unmanaged',
     pointer: entry.pointer,
   };
-  if (entry.command !== undefined) out.command = redactText(entry.command);
-  if (entry.args !== undefined) out.args = redactArgs(entry.args);
-  if (entry.url !== undefined) out.url = redactUrl(entry.url);
+  const shown = redactEntry(entry);
+  if (shown.command !== undefined) out.command = shown.command;
+  if (shown.args !== undefined) out.args = shown.args;
+  if (shown.url !== undefined) out.url = shown.url;
   if (entry.pin !== undefined) out.pin = entry.pin;
   if (entry.dialect !== undefined) out.dialect = entry.dialect;
   if (entry.disabled !== undefined) out.disabled = entry.disabled;

@@ -6,7 +6,8 @@ import { documentMarkdown, findDocument, loadCatalog } from './docs/catalog.js';
 import type { Envelope } from './envelope.js';
 import { MAX_TOOL_RESULT_BYTES } from './limits.js';
 import { tooLargeEnvelope } from './envelope.js';
-import { listHosts, listServers } from './tools/hosts.js';
+import type { ToolRunner } from './offload/pool.js';
+import { requestSignal } from './request-signal.js';
 import { historyTool } from './tools/history.js';
 import { truncateUtf8 } from './tools/docs.js';
 
@@ -16,18 +17,26 @@ function jsonContents(uri: string, env: Envelope<unknown>) {
   return { contents: [{ uri, mimeType: 'application/json', text }] };
 }
 
-export function registerResources(server: McpServer, environment: ServerEnvironment): void {
+function safeDecode(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id; // a malformed %-escape is simply an id no document has
+  }
+}
+
+export function registerResources(server: McpServer, environment: ServerEnvironment, runner: ToolRunner): void {
   server.registerResource(
     'hosts',
     'patchbay://hosts',
     { title: 'Hosts', description: 'Every host: detected (and why), version, dialect, files, target (same as list_hosts).', mimeType: 'application/json' },
-    async (uri) => jsonContents(uri.href, await listHosts(environment, {})),
+    async (uri, ctx) => jsonContents(uri.href, await runner.run('list_hosts', {}, requestSignal(ctx))),
   );
   server.registerResource(
     'servers',
     'patchbay://servers',
     { title: 'MCP servers', description: 'Every MCP server in every host file, secrets redacted (same as list_servers).', mimeType: 'application/json' },
-    async (uri) => jsonContents(uri.href, await listServers(environment, {})),
+    async (uri, ctx) => jsonContents(uri.href, await runner.run('list_servers', {}, requestSignal(ctx))),
   );
   server.registerResource(
     'history',
@@ -50,8 +59,9 @@ export function registerResources(server: McpServer, environment: ServerEnvironm
     { title: 'patchbay documentation', description: 'A bundled document as markdown; ids as in search_docs.', mimeType: 'text/markdown' },
     async (uri, variables) => {
       const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-      const doc = findDocument(await loadCatalog(), decodeURIComponent(id));
-      if (!doc) throw new ResourceNotFoundError(uri.href);
+      const doc = findDocument(await loadCatalog(), safeDecode(id));
+      // Not found: -32602, naming at most the start of the URI (it may be 200,000 characters long).
+      if (!doc) throw new ResourceNotFoundError(uri.href.length > 200 ? `${uri.href.slice(0, 200)}…` : uri.href);
       const { text } = truncateUtf8(documentMarkdown(doc), MAX_TOOL_RESULT_BYTES / 2);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
     },

@@ -7,10 +7,17 @@ import type { Detection, HostContext, HostId, HostReport, Scope } from '../insta
 import type { IntentRequest } from '../core/intent.js';
 import type { TransactionSummary } from '../rollback/api.js';
 import type { Plan } from '../rollback/types.js';
+import type { DiffOptions } from '../rollback/diff.js';
 import type { ServerEnvironment } from './context.js';
 import { PATCHBAY_VERSION } from '../version.js';
 
 const installers = () => import('../installers/index.js');
+
+/** Evaluates the installers and the engine ahead of the first call (tool workers do this at start). */
+export async function preload(): Promise<void> {
+  await installers();
+  await import('../rollback/diff.js');
+}
 
 export async function hostContext(environment: ServerEnvironment): Promise<HostContext> {
   const { createHostContext } = await installers();
@@ -51,9 +58,9 @@ export async function transactions(environment: ServerEnvironment): Promise<Tran
   return history({ stateDir: environment.stateDir });
 }
 
-export async function unifiedDiff(p: Plan, show: (absolute: string) => string): Promise<string> {
+export async function unifiedDiff(p: Plan, show: (absolute: string) => string, options?: DiffOptions): Promise<string> {
   const { diffPlan } = await import('../rollback/diff.js');
-  return diffPlan(p, show);
+  return diffPlan(p, show, options);
 }
 
 /** What `patchbay add|remove|sync` would write here (npm ranges are not resolved: no registry access). */

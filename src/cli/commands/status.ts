@@ -2,7 +2,7 @@
 // host is current, 1 on drift, 3 when a file is malformed (see exit-codes.ts).
 import { displayPath } from '../../display-path.js';
 import type { FileReport, HostReport, ServerEntry } from '../../installers/types.js';
-import { redactUrl } from '../../redact.js';
+import { redactEntry } from '../../redact.js';
 import { PACKAGE_NAME } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { EXIT, MALFORMED_CODES } from '../exit-codes.js';
@@ -16,13 +16,15 @@ export function run(args: CommandArgs): Promise<number> {
   return runSession(args, status);
 }
 
-function serverSummary(server: ServerEntry): string {
-  const what = server.url !== undefined ? redactUrl(server.url) : [server.command, ...(server.args ?? [])].filter(Boolean).join(' ');
+// Host files hold credentials in args and urls: shown through the same redactor as the MCP server.
+function serverSummary(entry: ServerEntry): string {
+  const server = redactEntry(entry);
+  const what = server.url !== undefined ? server.url : [server.command, ...(server.args ?? [])].filter(Boolean).join(' ');
   return `${server.name} (${server.transport}${what ? `: ${what}` : ''})`;
 }
 
 function serverJson(server: ServerEntry): ServerEntry {
-  return server.url !== undefined ? { ...server, url: redactUrl(server.url) } : { ...server };
+  return redactEntry(server);
 }
 
 /** The files worth a row: every existing candidate, plus the target even when it does not exist yet. */

@@ -8,6 +8,9 @@
 // margin below the ~3,000 levels at which the recursive steps above overflow Node's default stack.
 import { lineColumn } from './text.js';
 
+/** The deepest nesting patchbay reads (see above). */
+export const MAX_NESTING = 256;
+
 /**
  * Where `text` first opens a container more than `max` levels deep (1-based line and column of that
  * `{` or `[`), or undefined when it never does.

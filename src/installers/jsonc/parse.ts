@@ -4,7 +4,7 @@
 import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { Token as SyntaxKind } from './tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
-import { checkDepth } from './depth.js';
+import { checkDepth, MAX_NESTING } from './depth.js';
 import { fastParse } from './fast.js';
 import { lineLocator, splitBom, type SplitText } from './text.js';
 import { toPointer, type JsonPath } from './pointer.js';
@@ -30,7 +30,7 @@ export interface ParsedDocument {
 }
 
 /** Deepest nesting patchbay reads; see depth.ts for why 256. */
-export const MAX_NESTING = 256;
+export { MAX_NESTING } from './depth.js';
 
 export function parseDocument(text: string, options: ParseOptions): ParsedDocument {
   const split = splitBom(text);

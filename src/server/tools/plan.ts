@@ -1,15 +1,13 @@
 // plan: what `patchbay init|migrate|uninstall` would write, as unified diffs, plus the exact command
 // line a person runs to apply it. The server never applies anything.
 //
-// Diffs contain host-file text, so both sides of every file are redacted with redactConfigText
-// BEFORE diffing (values of env/headers objects, secret-looking keys, credential-bearing URLs and
-// argv flags). Redacting both sides the same way keeps the diff limited to patchbay's own change.
+// Diffs contain host-file text: redactedDiff (src/redact-plan.ts) redacts both sides before diffing.
 import * as z from 'zod';
-import { redactPlan } from '../../redact-plan.js';
+import { redactedDiff } from '../../redact-plan.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
-import { planCommand, planServersFor, unifiedDiff } from '../sources.js';
+import { planCommand, planServersFor } from '../sources.js';
 import type { ServerSpec } from '../../servers/spec.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
@@ -84,7 +82,7 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
     applicable: !hasErrors && changes.length > 0,
     files,
     summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
-    diff: changes.length > 0 ? await unifiedDiff(redactPlan(result.plan), show) : '',
+    diff: changes.length > 0 ? await redactedDiff(result.plan, show) : '',
   };
   if (data.applicable) data.command = result.command;
   const status = hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok';
@@ -157,7 +155,7 @@ async function planServersTool(environment: ServerEnvironment, input: z.infer<ty
     applicable: !hasErrors && changes.length > 0,
     files: changes.map((c) => ({ path: show(c.path), change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create', ...(c.label ? { host: c.label } : {}) })),
     summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
-    diff: changes.length > 0 ? await unifiedDiff(redactPlan(result.plan), show) : '',
+    diff: changes.length > 0 ? redactedDiff(result.plan, show) : '',
   };
   // Flags before the words: everything after a `--` in them belongs to the server's command line.
   if (data.applicable) data.command = [...result.command.split(' '), '--yes', '--host', result.hosts.join(','), '--scope', result.scope, ...words.slice(1)].join(' ');
