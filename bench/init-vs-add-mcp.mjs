@@ -22,7 +22,8 @@ import { argValue, fmtMs, markdownTable, progress, ratio, summary, timedRun } fr
 
 const runs = Number(argValue(process.argv, '--runs', '10'));
 const bundle = path.join(repoRoot, 'dist', 'patchbay.mjs');
-const version = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
+const { name: pkgName, version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+const SPEC = `${pkgName}@${version}`; // what both tools register (npx --yes <SPEC> mcp)
 const OC_VERSION = '1.18.33'; // dialect chosen by flag: no `opencode --version` probe in the timing
 
 async function fresh() {
@@ -55,7 +56,7 @@ function variants(addMcpBin) {
   });
   const am = (agents, scope) => ({
     cmd: addMcpBin,
-    args: () => [`patchbay@${version}`, '-n', 'patchbay', '--args', 'mcp', ...(scope === 'user' ? ['-g'] : []), ...agents.flatMap((a) => ['-a', a]), '-y'],
+    args: () => [SPEC, '-n', 'patchbay', '--args', 'mcp', ...(scope === 'user' ? ['-g'] : []), ...agents.flatMap((a) => ['-a', a]), '-y'],
     expect: (box) => expectedFiles(box, scope, path.join(box.home, '.config', 'Code', 'User', 'mcp.json')),
   });
   return [
@@ -72,8 +73,8 @@ async function once(v) {
   try {
     const r = await timedRun(v.cmd, v.args(box), { cwd: box.project, env: box.env });
     for (const file of v.expect(box)) {
-      if (!existsSync(file) || !readFileSync(file, 'utf8').includes(`patchbay@${version}`)) {
-        throw new Error(`${v.name}: expected ${file} to hold the patchbay@${version} entry. Output:\n${r.out}`);
+      if (!existsSync(file) || !readFileSync(file, 'utf8').includes(SPEC)) {
+        throw new Error(`${v.name}: expected ${file} to hold the ${SPEC} entry. Output:\n${r.out}`);
       }
     }
     return r.ms;
@@ -101,7 +102,7 @@ export async function main() {
     `### (2) init vs add-mcp@${addMcp.version} — wall time per registration run, ${runs} runs (+1 warm-up) each`,
     '',
     `Command: \`node bench/init-vs-add-mcp.mjs --runs ${runs}\`. patchbay: \`node dist/patchbay.mjs init --yes --scope <scope> --host <hosts> --opencode-version ${OC_VERSION} <dir>\`; ` +
-      `add-mcp: \`add-mcp patchbay@${version} -n patchbay --args mcp [-g] -a <agent>… -y\`. Fresh project + HOME per run; every run's files are checked for the entry.`,
+      `add-mcp: \`add-mcp ${SPEC} -n patchbay --args mcp [-g] -a <agent>… -y\`. Fresh project + HOME per run; every run's files are checked for the entry.`,
     '',
     markdownTable(['command', 'median ms', 'min–max ms', 'vs baseline'], rows),
     '',
