@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 import { repoRoot } from '../scripts/e2e/install-tools.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
 import { generateOpencodeConfig } from './lib/generate-config.mjs';
-import { argValue, fmtBytes, fmtMs, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, fmtBytes, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
 
 const baseRuns = Number(argValue(process.argv, '--runs', '20'));
 const SIZES = [10 * 1024, 1024 * 1024, 10 * 1024 * 1024];
@@ -38,6 +38,7 @@ async function loadEditCode(tmp) {
         "export { detectFormat } from './src/installers/jsonc/text.ts';",
         "export { managedEntry } from './src/installers/entry.ts';",
         "export { parseTree } from 'jsonc-parser';",
+        "export { createHostContext, planAction } from './src/installers/index.ts';",
       ].join('\n'),
       resolveDir: repoRoot,
       loader: 'ts',
@@ -47,6 +48,7 @@ async function loadEditCode(tmp) {
     format: 'esm',
     target: 'node20',
     outfile,
+    define: { __PATCHBAY_VERSION__: '"0.0.0-bench"', __PATCHBAY_NAME__: '"patchbay-mcp"' },
     // jsonc-parser's UMD build uses require(): prefer its ESM build, and give the bundle a real require
     // for anything else (the same trick as scripts/build.mjs).
     mainFields: ['module', 'main'],
@@ -67,6 +69,37 @@ function timeInProcess(fn, runs) {
   return summary(xs);
 }
 
+async function timeAsync(fn, runs) {
+  await fn(); // warm-up (JIT)
+  const xs = [];
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    xs.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return summary(xs);
+}
+
+/**
+ * Layer A2: the real planner on the file in a temp project — what `init --host opencode` computes before
+ * it shows a diff: read, parse, checks, the edit, the Plan (hashes, before/after). Null when the
+ * planner's API changed under this bench (the row then says so instead of failing the run).
+ */
+async function planTimer(code, tmp, bytes, text) {
+  if (typeof code.planAction !== 'function' || typeof code.createHostContext !== 'function') return null;
+  const project = path.join(tmp, `plan-${bytes}`);
+  await mkdir(project, { recursive: true });
+  await writeFile(path.join(project, 'opencode.jsonc'), text);
+  const ctx = code.createHostContext({ projectDir: project, env: { PATH: '' }, home: path.join(tmp, 'home'), platform: process.platform });
+  const request = { action: 'init', hosts: ['opencode'], scope: 'project', version: '0.0.0-bench', opencodeVersion: '1.18.33' };
+  return async () => {
+    const result = await code.planAction(ctx, request);
+    if (result.diagnostics.some((d) => d.severity === 'error') || result.plan.changes?.length === 0) {
+      throw new Error(`planAction did not plan one clean edit: ${JSON.stringify(result.diagnostics).slice(0, 300)}`);
+    }
+  };
+}
+
 export async function main() {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'patchbay-bench-edit-'));
   try {
@@ -76,6 +109,8 @@ export async function main() {
     const rowsB = [];
     let firstA;
     let firstB;
+    let planNote = '';
+    const goals = [];
     const cliOk = existsSync(bundle);
     let cliNote = cliOk ? '' : 'dist/patchbay.mjs missing (run npm run build)';
     for (const bytes of SIZES) {
@@ -91,7 +126,20 @@ export async function main() {
       const base = timeInProcess(() => code.parseTree(text), runs);
       const ours = timeInProcess(edit, runs);
       firstA ??= ours.median;
-      rowsA.push([fmtBytes(text.length), fmtMs(base.median), fmtMs(ours.median), ratio(ours.median, base.median), ratio(ours.median, firstA), String(runs)]);
+      let planCells = ['n/a', 'n/a'];
+      try {
+        const plan = await planTimer(code, tmp, bytes, text);
+        if (plan) {
+          const p = await timeAsync(plan, runs);
+          planCells = [fmtMs(p.median), ratio(p.median, base.median)];
+          if (bytes >= 1024 * 1024) {
+            goals.push(goalLine({ measure: `edit path (plan) on ${fmtBytes(text.length)} JSONC`, value: p.median / base.median, goal: 1.5, baseline: 'jsonc-parser parseTree', script: 'bench/edit-scaling.mjs' }));
+          }
+        }
+      } catch (err) {
+        planNote = `planAction failed: ${String(err.message).split('\n')[0]}`;
+      }
+      rowsA.push([fmtBytes(text.length), fmtMs(base.median), fmtMs(ours.median), ratio(ours.median, base.median), ...planCells, ratio(ours.median, firstA), String(runs)]);
 
       if (!cliNote) {
         const root = path.join(tmp, `cli-${bytes}`);
@@ -121,13 +169,18 @@ export async function main() {
       '',
       `Command: \`node bench/edit-scaling.mjs --runs ${baseRuns}\`.`,
       '',
-      'A. In-process: parseDocument + detectFormat + insertAt of the V1 entry (src/installers/jsonc, bundled by esbuild). Baseline: `jsonc-parser` `parseTree` of the same text.',
+      'A. In-process (src/ bundled by esbuild). Edit: parseDocument + detectFormat + insertAt of the V1 entry (src/installers/jsonc). ' +
+        'Plan: `planAction` init for opencode on the file in a temp project (read, parse, checks, edit, the Plan with hashes) — what init computes before its diff. ' +
+        'Baseline: `jsonc-parser` `parseTree` of the same text, same run.',
       '',
-      markdownTable(['file size', 'baseline parseTree ms', 'patchbay edit ms', 'vs baseline', 'growth vs 10 KB', 'runs'], rowsA),
+      markdownTable(['file size', 'baseline parseTree ms', 'edit ms', 'edit vs baseline', 'plan ms', 'plan vs baseline', 'edit growth vs 10 KB', 'runs'], rowsA),
+      ...(planNote ? ['', `_plan: ${planNote}_`] : []),
       '',
       'B. Whole CLI: `node dist/patchbay.mjs init --yes --host opencode --opencode-version 1.18.33 --dry-run <dir>` (process start included).',
       '',
       cliNote ? `_not measured: ${cliNote}_` : markdownTable(['file size', 'median ms', 'min–max ms', 'growth vs 10 KB', 'runs'], rowsB),
+      '',
+      ...goals,
       '',
     ].join('\n');
     process.stdout.write(out + '\n');

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installTools, repoRoot } from '../scripts/e2e/install-tools.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
-import { argValue, fmtMs, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
 
 const runs = Number(argValue(process.argv, '--runs', '10'));
 const bundle = path.join(repoRoot, 'dist', 'patchbay.mjs');
@@ -105,6 +105,14 @@ export async function main() {
       `add-mcp: \`add-mcp ${SPEC} -n patchbay --args mcp [-g] -a <agent>… -y\`. Fresh project + HOME per run; every run's files are checked for the entry.`,
     '',
     markdownTable(['command', 'median ms', 'min–max ms', 'vs baseline'], rows),
+    '',
+    ...vs
+      .filter((v) => !v.baseline && v.group > 0)
+      .map((v) => {
+        const base = vs.find((b) => b.baseline && b.group === v.group);
+        const value = summary(times.get(v)).median / summary(times.get(base)).median;
+        return goalLine({ measure: v.name, value, goal: v.group === 3 ? 0.8 : null, baseline: base.name.replace(' (baseline)', ''), script: 'bench/init-vs-add-mcp.mjs' });
+      }),
     '',
   ].join('\n');
   process.stdout.write(out + '\n');

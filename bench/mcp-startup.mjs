@@ -1,88 +1,97 @@
-// Cold start of `patchbay mcp`: median time from spawn to the first stdout line (the initialize
-// response) of `node dist/patchbay.mjs mcp`, against a bare one-tool serveStdio server bundled the
-// same way (bench/fixtures/bare-server.ts -> a temp dir). Runs alternate so drift hits both equally.
-// Prints medians and the ratio. It never fails on absolute time (machines differ); it exits non-zero
-// only when a server does not answer.
+#!/usr/bin/env node
+// Bench (1): cold start of `patchbay mcp` — median time from spawn to the initialize response of
+// `node dist/patchbay.mjs mcp`, against a bare one-tool serveStdio server bundled the same way
+// (bench/fixtures/bare-server.ts, esbuild with the options of scripts/build.mjs, into a temp dir):
+// the ratio is what patchbay adds on top of the SDK. Runs alternate so drift hits both equally. Also
+// reported: user+sys CPU time of the child (from /usr/bin/time when present), which a busy machine
+// disturbs far less than wall time. It never fails on time; it exits non-zero only when a server
+// does not answer.
 //
-//   npm run build && node bench/mcp-startup.mjs [runs=15]
-import { spawn } from 'node:child_process';
+//   npm run build && node bench/mcp-startup.mjs [--runs 15]
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { timeInitialize } from './lib/mcp-initialize.mjs';
+import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary } from './lib/stats.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const runs = Number(process.argv[2] ?? 15);
+const runs = Number(argValue(process.argv, '--runs', process.argv[2] && /^\d+$/.test(process.argv[2]) ? process.argv[2] : '15'));
 const patchbay = path.join(root, 'dist', 'patchbay.mjs');
-if (!existsSync(patchbay)) {
-  console.error(`${patchbay} is missing: run \`npm run build\` first.`);
-  process.exit(2);
-}
+const TIME = '/usr/bin/time';
 
-const tmp = await mkdtemp(path.join(os.tmpdir(), 'patchbay-bench-'));
-const bare = path.join(tmp, 'bare-server.mjs');
-await build({
-  entryPoints: [path.join(root, 'bench', 'fixtures', 'bare-server.ts')],
-  outfile: bare,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  mainFields: ['module', 'main'],
-  banner: { js: "import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
-
-const INIT = `${JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
-})}\n`;
-
-/** ms from spawn to the first complete stdout line; waits for the process to exit afterwards. */
-function once(args) {
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd: tmp, stdio: ['pipe', 'pipe', 'ignore'] });
-    let out = '';
-    let elapsed;
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (elapsed === undefined && out.includes('\n')) {
-        elapsed = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (!out.includes('"protocolVersion"')) reject(new Error(`unexpected answer: ${out.slice(0, 200)}`));
-        child.stdin.end();
-      }
+export async function main() {
+  if (!existsSync(patchbay)) throw new Error(`${patchbay} is missing: run \`npm run build\` first.`);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'patchbay-bench-mcp-'));
+  try {
+    const bare = path.join(tmp, 'bare-server.mjs');
+    await build({
+      entryPoints: [path.join(root, 'bench', 'fixtures', 'bare-server.ts')],
+      outfile: bare,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      mainFields: ['module', 'main'],
+      minifyWhitespace: true,
+      minifySyntax: true,
+      banner: { js: "import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);" },
+      logLevel: 'warning',
     });
-    child.on('exit', () => (elapsed === undefined ? reject(new Error(`${args.join(' ')} exited without answering`)) : resolve(elapsed)));
-    child.stdin.write(INIT);
-  });
+    const env = { PATH: process.env.PATH ?? '', HOME: tmp, NO_COLOR: '1' };
+    const withTime = existsSync(TIME);
+    const spawnArgs = (args) => (withTime ? [TIME, ['-f', 'PBCPU %U %S', process.execPath, ...args]] : [process.execPath, args]);
+    const variants = [
+      { name: 'bare one-tool `serveStdio` server (baseline)', args: [bare], wall: [], cpu: [] },
+      { name: '`node dist/patchbay.mjs mcp`', args: [patchbay, 'mcp'], wall: [], cpu: [] },
+    ];
+    const once = async (v) => {
+      const [cmd, args] = spawnArgs(v.args);
+      const r = await timeInitialize(cmd, args, { cwd: tmp, env });
+      return r;
+    };
+    for (const v of variants) await once(v); // warm-up: page cache
+    for (let i = 0; i < runs; i++) {
+      progress(`mcp-startup: run ${i + 1}/${runs}`);
+      for (const v of variants) {
+        const r = await once(v);
+        v.wall.push(r.ms);
+        const m = /PBCPU ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
+        if (m) v.cpu.push((Number(m[1]) + Number(m[2])) * 1000);
+      }
+    }
+    const [base, ours] = variants.map((v) => ({ ...v, w: summary(v.wall), c: v.cpu.length ? summary(v.cpu) : undefined }));
+    const row = (v, isBase) => [
+      v.name,
+      fmtMs(v.w.median),
+      `${fmtMs(v.w.min)}–${fmtMs(v.w.max)}`,
+      isBase ? '—' : ratio(v.w.median, base.w.median),
+      v.c ? fmtMs(v.c.median) : 'n/a',
+      isBase || !v.c ? '—' : ratio(v.c.median, base.c.median),
+    ];
+    const out = [
+      `### (1) \`patchbay mcp\` spawn → initialize response, ${runs} runs each (alternating, +1 warm-up)`,
+      '',
+      `Command: \`node bench/mcp-startup.mjs --runs ${runs}\`. Baseline: bench/fixtures/bare-server.ts (one tool, \`serveStdio\`), bundled by esbuild with the same minification as dist/.` +
+        ` CPU = user+sys of the child process (${withTime ? '/usr/bin/time, 10 ms resolution' : 'not measured: no /usr/bin/time'}).`,
+      '',
+      markdownTable(['server', 'median ms', 'min–max ms', 'vs baseline', 'CPU median ms', 'CPU vs baseline'], [row(base, true), row(ours, false)]),
+      '',
+      goalLine({ measure: '`patchbay mcp` spawn → initialize', value: ours.w.median / base.w.median, goal: 1.1, baseline: 'bare one-tool serveStdio server', script: 'bench/mcp-startup.mjs' }),
+      '',
+    ].join('\n');
+    process.stdout.write(out + '\n');
+    return out;
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-try {
-  // One warm-up each (file cache), not counted.
-  await once([patchbay, 'mcp']);
-  await once([bare]);
-  const times = { patchbay: [], bare: [] };
-  for (let i = 0; i < runs; i++) {
-    times.patchbay.push(await once([patchbay, 'mcp']));
-    times.bare.push(await once([bare]));
-  }
-  const mp = median(times.patchbay);
-  const mb = median(times.bare);
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs, ${runs} runs each, alternating`);
-  console.log(`patchbay mcp (dist/patchbay.mjs): median ${mp.toFixed(1)} ms  (min ${Math.min(...times.patchbay).toFixed(1)}, max ${Math.max(...times.patchbay).toFixed(1)})`);
-  console.log(`bare serveStdio one-tool server:  median ${mb.toFixed(1)} ms  (min ${Math.min(...times.bare).toFixed(1)}, max ${Math.max(...times.bare).toFixed(1)})`);
-  console.log(`ratio patchbay/bare: ${(mp / mb).toFixed(2)}`);
-} finally {
-  await rm(tmp, { recursive: true, force: true });
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    process.stderr.write(`${err.stack ?? err}\n`);
+    process.exitCode = 1;
+  });
 }

@@ -4,23 +4,39 @@
 // Contract for a bench script: markdown on stdout, progress on stderr, exit 0 on success. Absolute
 // times are machine facts, not gates — nothing here fails CI because a number is "too slow".
 //
-//   node bench/run-all.mjs [--runs N] [--only name,name]
+//   node bench/run-all.mjs [--runs N] [--only name,name]   (names: see BENCHES below)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { argValue, machineInfo, progress } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCHES = [
-  // mcp-startup is owned by the server helper and takes its run count positionally.
-  { name: 'mcp-startup', file: 'mcp-startup.mjs', title: '(1) MCP server startup (bench/mcp-startup.mjs)', runsArgs: (n) => [n] },
+  { name: 'mcp-startup', file: 'mcp-startup.mjs', title: '(1) MCP server startup' },
   { name: 'init-vs-add-mcp', file: 'init-vs-add-mcp.mjs', title: '(2) init vs add-mcp' },
   { name: 'edit-scaling', file: 'edit-scaling.mjs', title: '(3) edit scaling' },
   { name: 'cold-npx', file: 'cold-npx.mjs', title: '(4) cold vs warm npx' },
   { name: 'redact-plan', file: 'redact-plan.mjs', title: '(5) redaction and plan on big or hostile host files' },
+  { name: 'status-scaling', file: 'status-scaling.mjs', title: '(6) status over the whole catalog' },
+  // Big files: fewer runs than the others unless --runs says otherwise (each run parses 56 MB several times).
+  { name: 'init-big-claude-json', file: 'init-big-claude-json.mjs', title: '(7) a 56 MB ~/.claude.json', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
 ];
+
+/** The `<!-- goal {...} -->` lines a bench printed (bench/lib/stats.mjs goalLine). */
+function goalsIn(text) {
+  const goals = [];
+  for (const m of text.matchAll(/<!-- goal (\{.*?\}) -->/g)) {
+    try {
+      goals.push(JSON.parse(m[1]));
+    } catch {
+      // a malformed line is left out of the summary; the bench's own section still shows its numbers
+    }
+  }
+  return goals;
+}
 
 // A bench that prints plain text rather than markdown is kept verbatim in a fenced block under a heading.
 function asMarkdown(b, out) {
@@ -52,9 +68,12 @@ const sections = [
   `Command: \`${command}\` (bench/run-all.mjs). Date: ${m.date}.`,
   `Machine: ${m.nproc} cores (nproc), ${m.cpu}, ${m.memGiB} GiB RAM, ${m.platform}, node ${m.node}.`,
   'Medians; ratios are against a baseline measured in the same run. Absolute times vary with the machine and are never a CI gate.',
+  `Load average (1/5/15 min) at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}; at the end: LOAD_AT_END.`,
   '',
 ];
+const headerLength = sections.length;
 let failed = 0;
+const goals = [];
 for (const b of BENCHES) {
   if (only && !only.includes(b.name)) continue;
   if (!existsSync(path.join(here, b.file))) {
@@ -68,9 +87,19 @@ for (const b of BENCHES) {
     failed++;
     sections.push(`### ${b.name}`, '', `_failed (exit ${r.code}); see the run's stderr_`, '');
   } else {
+    goals.push(...goalsIn(r.out));
     sections.push(asMarkdown(b, r.out), '', `_(${b.name} took ${r.seconds.toFixed(0)} s)_`, '');
   }
 }
-await writeFile(path.join(here, 'results.md'), sections.join('\n'));
+// The goals first: each ratio against its baseline from the same run, and the goal it is held to.
+const goalRows = goals.map((g) => {
+  const met = g.goal == null ? '—' : g.value <= g.goal ? 'met' : 'NOT met';
+  return `| ${g.measure} | ${g.baseline} | ${g.value.toFixed(2)}× | ${g.goal == null ? '—' : `≤ ${g.goal}×`} | ${met} | \`${g.script}\` |`;
+});
+if (goalRows.length > 0) {
+  sections.splice(headerLength, 0, '## Goals (ratios in this run)', '', '| measure | baseline (same run) | ratio | goal | | script |', '| --- | --- | --- | --- | --- | --- |', ...goalRows, '');
+}
+const loadAtEnd = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+await writeFile(path.join(here, 'results.md'), sections.join('\n').replace('LOAD_AT_END', loadAtEnd));
 progress(`run-all: wrote bench/results.md${failed ? ` (${failed} benchmark(s) failed)` : ''}`);
 process.exitCode = failed ? 1 : 0;

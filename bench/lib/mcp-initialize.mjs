@@ -49,7 +49,7 @@ export function timeInitialize(cmd, args, { cwd, env, timeoutMs = 120_000 }) {
     child.on('close', (code) => {
       clearTimeout(timer);
       if (ms === undefined) reject(new Error(`${cmd} exited ${code} before answering initialize\nstderr: ${err.slice(-2000)}`));
-      else resolve({ ms });
+      else resolve({ ms, stderr: err });
     });
   });
 }

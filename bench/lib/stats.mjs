@@ -72,3 +72,12 @@ export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail =
     });
   });
 }
+
+/**
+ * A machine-readable goal line for bench/run-all.mjs, invisible in rendered markdown:
+ * `<!-- goal {"measure":…,"value":1.23,"goal":1.1,"baseline":…} -->`. run-all collects every bench's
+ * goal lines into the summary table at the top of bench/results.md.
+ */
+export function goalLine({ measure, value, goal, baseline, script }) {
+  return `<!-- goal ${JSON.stringify({ measure, value: Number(value.toFixed(3)), goal, baseline, script })} -->`;
+}
