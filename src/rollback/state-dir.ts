@@ -92,15 +92,30 @@ export async function stateDirProblem(stateDir: string): Promise<PatchbayError |
 }
 
 /**
- * Creates <state> and <state>/journal with mode 0700 (tightening an existing looser folder). Only for
- * commands that write. Any failure is `state-dir-unusable`, with the reason found by stateDirProblem.
+ * Creates <state> and <state>/journal with mode 0700, and takes group and other bits away from an
+ * existing looser folder. It never adds a permission: a state dir its owner made read-only stays
+ * read-only (and the write that needs it refuses, as stateDirProblem predicts), instead of patchbay
+ * silently making it writable again. Only for commands that write. Any failure is
+ * `state-dir-unusable`, with the reason found by stateDirProblem.
  */
 export async function ensureStateDir(stateDir: string): Promise<void> {
   try {
-    await mkdir(journalDir(stateDir), { recursive: true, mode: 0o700 });
-    // mkdir's mode is filtered by the umask and ignored for folders that already exist: chmod explicitly.
-    await chmod(stateDir, 0o700);
-    await chmod(journalDir(stateDir), 0o700);
+    for (const dir of [stateDir, journalDir(stateDir)]) {
+      let mode: number | null = null;
+      try {
+        const st = await stat(dir);
+        if (st.isDirectory()) mode = st.mode & 0o777;
+      } catch (error) {
+        if (errnoCode(error) !== 'ENOENT') throw error;
+      }
+      if (mode === null) {
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        // mkdir's mode is filtered by the umask: set it exactly.
+        await chmod(dir, 0o700);
+      } else if ((mode & 0o077) !== 0) {
+        await chmod(dir, mode & 0o700);
+      }
+    }
   } catch (error) {
     const known = await stateDirProblem(stateDir).catch(() => undefined);
     if (known) throw known;

@@ -148,17 +148,18 @@ describe('a config file the user cannot read (not-readable)', () => {
       await chownTree(sb.stateDir);
       await chownTree(mcp, 0, 0); // root's, 0600: nobody cannot read it
     }
+    // Snapshots need to read the file: taken with the permission given back (as an operator would).
+    const before = await sb.snapshot();
     await chmod(mcp, asNobody ? 0o600 : 0o000);
     try {
-      const before = await sb.snapshot();
       for (const args of [['status', '--host', 'claude-code'], ['init', '--yes', '--host', 'claude-code']]) {
         const r = await sb.run(args, { asNobody });
         expect(r.code, `${args[0]}: ${r.stderr}`).toBe(3);
         expect(r.stderr).toMatch(/^\.mcp\.json: not-readable patchbay cannot read this file: permission denied\n {2}hint: /m);
       }
-      expect(await sb.snapshot()).toEqual(before);
     } finally {
       await chmod(mcp, 0o644);
     }
+    expect(await sb.snapshot()).toEqual(before);
   });
 });

@@ -2,12 +2,13 @@
 // no writable (or even existing) state dir and create nothing; writers refuse with state-dir-unusable
 // before touching any file. On real temp trees (the nobody case is in test/cli/state-dir.test.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPatchbayError } from '../../src/errors.js';
 import { apply, history, recoverPending, rollback } from '../../src/rollback/index.js';
 import { stateDirProblem } from '../../src/rollback/state-dir.js';
+import { isRoot } from '../helpers/as-nobody.js';
 import { buildScenario, scenarioPlan, snapshotTree, tempRoot } from '../helpers/rollback-fixture.js';
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
@@ -58,5 +59,31 @@ describe('writing refuses', () => {
     expect((await stateDirProblem(path.join(root, 'withjournal')))?.message).toMatch(/holds a file named journal/);
     expect(await stateDirProblem(path.join(root, 'new', 'deeper', 'state'))).toBeUndefined();
     expect(existsSync(path.join(root, 'new'))).toBe(false);
+  });
+});
+
+describe('ensureStateDir takes permissions away, never adds one', () => {
+  it('a 0755 state dir becomes 0700; a 0555 one becomes 0500, not writable again', async () => {
+    const open = await buildScenario(await tempRoot());
+    await mkdir(open.stateDir, { mode: 0o755 });
+    await chmod(open.stateDir, 0o755);
+    await apply(await scenarioPlan(open), { stateDir: open.stateDir });
+    expect((await stat(open.stateDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(open.stateDir, 'journal'))).mode & 0o777).toBe(0o700);
+
+    const locked = await buildScenario(await tempRoot());
+    await mkdir(path.join(locked.stateDir, 'journal'), { recursive: true });
+    await chmod(path.join(locked.stateDir, 'journal'), 0o555);
+    await chmod(locked.stateDir, 0o555);
+    const outcome = await apply(await scenarioPlan(locked), { stateDir: locked.stateDir }).then(
+      () => 'applied',
+      (error: unknown) => (isPatchbayError(error, 'state-dir-unusable') ? 'refused' : String(error)),
+    );
+    // Its owner took write permission away: patchbay does not give it back (it used to chmod 0700).
+    expect((await stat(locked.stateDir)).mode & 0o777).toBe(0o500);
+    // Root writes into it anyway (as it would into any folder); anyone else is refused.
+    expect(outcome).toBe(isRoot ? 'applied' : 'refused');
+    await chmod(path.join(locked.stateDir, 'journal'), 0o700);
+    await chmod(locked.stateDir, 0o700);
   });
 });
