@@ -304,8 +304,9 @@ export async function planHost(
       // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
       const left = await overlay.document(e.file.path, record.codec);
       const skeleton = record.skeletonFor?.(binding.name, scope) ?? record.skeleton;
-      // Nothing at all is left where the skeleton is empty (YAML writes `{}` for an empty file, removal leaves nothing).
-      if (!replace.keepFiles?.has(e.file.path) && (left.text === record.codec.create(skeleton, left.style) || (left.empty && Object.keys(skeleton).length === 0))) {
+      // Nothing at all is left where the skeleton is empty (YAML writes `{}` for an empty file, removal leaves
+      // nothing). Whitespace that is left was the user's (an empty file they had): it stays.
+      if (!replace.keepFiles?.has(e.file.path) && (left.text === record.codec.create(skeleton, left.style) || (left.text === '' && Object.keys(skeleton).length === 0))) {
         await overlay.delete(e.file.path, label);
         result.summary.push(`delete ${file} (it held only what patchbay created)`);
       } else result.summary.push(`remove ${binding.name} from ${file}`);

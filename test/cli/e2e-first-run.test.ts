@@ -198,3 +198,13 @@ describe('npm run demo', () => {
     }
   });
 });
+
+describe('an empty host file is present, not absent (issue "Hardening" item 7)', () => {
+  it('a whitespace-only .mcp.json gets our entry, and uninstall gives back its exact bytes', async () => {
+    await sb.write('project/.mcp.json', '\n  \n');
+    expect((await sb.run(['init', '--yes', '--host', 'claude-code'])).code).toBe(0);
+    expect(JSON.parse(await sb.read('project/.mcp.json')).mcpServers.patchbay.args).toEqual(['--yes', SPEC, 'mcp']);
+    expect((await sb.run(['uninstall', '--yes', '--host', 'claude-code'])).code).toBe(0);
+    expect(await sb.read('project/.mcp.json')).toBe('\n  \n');
+  });
+});
