@@ -2,7 +2,7 @@
 // and a PATH holding only fake host binaries (tiny shell scripts) so detection is fully controlled.
 // Runs the BUILT bundle (dist/patchbay.mjs) as a child process; it never builds it (npm test does).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,22 @@ export interface Sandbox {
 export async function createSandbox(): Promise<Sandbox> {
   requireBundle();
   const root = await mkdtemp(path.join(os.tmpdir(), 'pb-cli-'));
+  /**
+   * nobody cannot read the checkout's dist/ when the checkout sits in a 0700 folder (CI clones into a
+   * fresh temp dir): it runs a copy of the one-file bundle kept in a world-readable folder instead.
+   */
+  const nobodyBundle = (): string => {
+    const dir = path.join(root, 'bundle');
+    const file = path.join(dir, 'patchbay.mjs');
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      copyFileSync(BUNDLE, file);
+      chmodSync(root, 0o755);
+      chmodSync(dir, 0o755);
+      chmodSync(file, 0o644);
+    }
+    return file;
+  };
   const project = path.join(root, 'project');
   const home = path.join(root, 'home');
   const configHome = path.join(home, '.config');
@@ -103,7 +119,7 @@ export async function createSandbox(): Promise<Sandbox> {
           else childEnv[k] = v;
         }
         const [cmd, argv] = options.asNobody
-          ? [SETPRIV, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BUNDLE, ...args]]
+          ? [SETPRIV, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, nobodyBundle(), ...args]]
           : [process.execPath, [BUNDLE, ...args]];
         const child = spawn(cmd, argv, { cwd: options.cwd ?? project, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
         let stdout = '';
