@@ -67,7 +67,7 @@ function holdsOurEntry(report: HostReport): boolean {
 }
 
 export async function statusOf(ctx: HostContext, request: StatusRequest, malformedCodes: ReadonlySet<string>): Promise<StatusResult> {
-  const { inspectHosts, selfBinding } = await import('../installers/index.js');
+  const { inspectHosts, selfBinding, selfEnv } = await import('../installers/index.js');
   const manifest = await loadManifest(ctx.projectDir);
   const scope = request.scope ?? manifest?.manifest.scope ?? 'project';
   const version = manifest ? pinnedVersion(manifest.manifest) : PATCHBAY_VERSION;
@@ -90,7 +90,7 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
   for (const [name, spec] of Object.entries(managed)) {
     const self = name === 'patchbay' && 'npm' in spec;
     const binding = self
-      ? selfBinding(spec.version)
+      ? selfBinding(spec.version, selfEnv(ctx.env))
       : managedBinding(name, spec, { managed: true, hashes: Object.fromEntries(Object.entries(records?.entries ?? {}).map(([f, byName]) => [f, byName[name]])) });
     const reports = hosts.length === 0 ? [] : await inspectHosts(ctx, { ...options, hosts, binding });
     servers.push({ name, label: binding.label, reports, current: reports.every(hostIsCurrent) });

@@ -116,7 +116,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
 
   const hashesOf = (name: string) => Object.fromEntries(Object.entries(records.entries).map(([file, byName]) => [file, byName[name]]));
   const bindingFor = (name: string, spec: ServerSpec, managed: boolean) => {
-    if (name === 'patchbay' && 'npm' in spec && spec.npm === PACKAGE_NAME) return installers.selfBinding(spec.version);
+    if (name === 'patchbay' && 'npm' in spec && spec.npm === PACKAGE_NAME) return installers.selfBinding(spec.version, installers.selfEnv(ctx.env));
     return managedBinding(name, spec, { managed, hashes: hashesOf(name) });
   };
   const keepFiles = new Set(records.existed);
