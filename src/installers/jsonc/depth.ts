@@ -52,6 +52,9 @@ export function checkDepth(text: string, max: number): { line: number; column: n
         }
         if (c === 0x0a || c === 0x0d) break; // unterminated: the line break is a token of its own
         i += 2; // a backslash and the character it escapes
+        // A backslash at the very end: stop here. (A sticky regex whose lastIndex is past the end
+        // fails and resets lastIndex to 0, which would restart the scan forever.)
+        if (i >= len) break;
       }
       continue;
     }
