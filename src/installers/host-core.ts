@@ -64,6 +64,11 @@ export interface ReplacePolicy {
    * deletes these, even when what is left looks exactly like a file patchbay would create.
    */
   keepFiles?: ReadonlySet<string>;
+  /**
+   * Of those, the files that were 0 bytes: a removal that leaves only patchbay's own skeleton gives
+   * them back their 0 bytes (the exact prior content), instead of keeping the skeleton.
+   */
+  emptyFiles?: ReadonlySet<string>;
   /** Ours with another pin: re-pin it (update, sync, add of a new version). */
   stale?: boolean;
   /** Ours but edited by hand: overwrite it (--force). */
@@ -168,6 +173,14 @@ export interface HostPlanResult {
   summary: string[];
   /** Folders apply must create for files this plan creates. */
   createDirs: string[];
+  /**
+   * Files that existed before this install but held nothing a later removal could tell apart from a
+   * file patchbay created itself (0 bytes, or exactly its own skeleton). The caller records them
+   * (managed.json `existed`) and passes them back as `keepFiles`, so uninstall keeps the user's file.
+   */
+  keepFiles: string[];
+  /** Of keepFiles, those that were 0 bytes (ReplacePolicy.emptyFiles). */
+  emptyFiles: string[];
   report: HostReport;
 }
 
@@ -183,7 +196,7 @@ export async function planHost(
   // Uninstall removes the entry from every place, whatever the dialect, so an unknown or unsupported
   // host version must not stop it (it still stops install and migrate, which must know what to write).
   const blocking = action === 'uninstall' ? report.diagnostics.filter((d) => !DIALECT_CODES.has(d.code)) : report.diagnostics;
-  const result: HostPlanResult = { diagnostics: [...blocking], summary: [], createDirs: [], report };
+  const result: HostPlanResult = { diagnostics: [...blocking], summary: [], createDirs: [], keepFiles: [], emptyFiles: [], report };
   if (hasErrors(result.diagnostics) || evals.length === 0) return result;
   const label = `${record.id} (${scope})`;
   const show = (p: string) => displayPath(p, ctx);
@@ -200,6 +213,15 @@ export async function planHost(
     result.diagnostics.push({ code: error.code, severity: 'error', host: record.id, message: error.message, ...(error.position ?? {}), ...(error.hint ? { hint: error.hint } : {}) });
   }
   return result;
+
+  /**
+   * The text is byte-for-byte the skeleton patchbay itself writes into a file it creates; or nothing
+   * at all where the skeleton is empty (YAML writes `{}` for an empty file, removal leaves nothing).
+   */
+  function looksCreatedByPatchbay(doc: ConfigDocument): boolean {
+    const skeleton = record.skeletonFor?.(binding.name, scope) ?? record.skeleton;
+    return doc.text === record.codec.create(skeleton, doc.style) || (doc.text === '' && Object.keys(skeleton).length === 0);
+  }
 
   async function noteCreated(e: FileEval): Promise<void> {
     if (!e.file.exists) result.createDirs.push(...(await dirsToCreate(e.file.path)));
@@ -239,6 +261,10 @@ export async function planHost(
           'run `patchbay migrate` to move the entry and remove the old one'));
       }
       await noteCreated(target);
+      if (target.file.before.exists && looksCreatedByPatchbay(target.doc)) {
+        result.keepFiles.push(target.file.path);
+        if (target.file.before.bytes?.length === 0) result.emptyFiles.push(target.file.path);
+      }
       await edit.insert(target, sel);
       result.summary.push(target.file.exists ? `add ${binding.label} to ${file}` : `create ${file} with ${binding.label}`);
     }
@@ -302,11 +328,12 @@ export async function planHost(
       if (removed === 0) continue;
       // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
       // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
-      const left = await overlay.document(e.file.path, record.codec);
-      const skeleton = record.skeletonFor?.(binding.name, scope) ?? record.skeleton;
-      // Nothing at all is left where the skeleton is empty (YAML writes `{}` for an empty file, removal leaves
-      // nothing). Whitespace that is left was the user's (an empty file they had): it stays.
-      if (!replace.keepFiles?.has(e.file.path) && (left.text === record.codec.create(skeleton, left.style) || (left.text === '' && Object.keys(skeleton).length === 0))) {
+      // Whitespace that is left was the user's (an empty file they had): it stays.
+      const leftOnlyOurs = looksCreatedByPatchbay(await overlay.document(e.file.path, record.codec));
+      if (leftOnlyOurs && replace.emptyFiles?.has(e.file.path)) {
+        await overlay.replaceText(e.file.path, '', label);
+        result.summary.push(`remove ${binding.name} from ${file} (empty again, as it was)`);
+      } else if (leftOnlyOurs && !replace.keepFiles?.has(e.file.path)) {
         await overlay.delete(e.file.path, label);
         result.summary.push(`delete ${file} (it held only what patchbay created)`);
       } else result.summary.push(`remove ${binding.name} from ${file}`);

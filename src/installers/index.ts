@@ -89,6 +89,10 @@ export interface PlanActionResult {
   plan: Plan;
   hostPlans: HostPlan[];
   diagnostics: Diagnostic[];
+  /** Existing files an uninstall could not tell from patchbay's own (HostPlanResult.keepFiles). */
+  keepFiles: string[];
+  /** Of keepFiles, those that were 0 bytes. */
+  emptyFiles: string[];
 }
 
 /**
@@ -110,9 +114,13 @@ export async function planOperations(ctx: HostContext, operations: readonly Oper
   await options.before?.();
   const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
   const hostPlans: HostPlan[] = [];
+  const keepFiles = new Set<string>();
+  const emptyFiles = new Set<string>();
   // Sequential on purpose: each operation must see the overlay as the previous ones left it.
   for (const op of operations) {
     const result = await planHost(hostRecord(op.host), ctx, op.scope, overlay, op.binding, op.action, detect, op.replace);
+    for (const f of result.keepFiles) keepFiles.add(f);
+    for (const f of result.emptyFiles) emptyFiles.add(f);
     hostPlans.push({ host: op.host, scope: op.scope, changes: [], createDirs: result.createDirs, diagnostics: result.diagnostics, summary: result.summary });
   }
   const changes = await overlay.changes();
@@ -125,7 +133,7 @@ export async function planOperations(ctx: HostContext, operations: readonly Oper
   for (const d of await writeAccessDiagnostics(changes, (p) => displayPath(p, ctx))) hostPlans[0]?.diagnostics.push({ ...d, host: d.host ?? '' });
   const diagnostics = hostPlans.flatMap((p) => p.diagnostics);
   const createDirs = [...new Set(hostPlans.flatMap((p) => p.createDirs))].sort((a, b) => a.length - b.length || a.localeCompare(b));
-  return { plan: createPlan(options.description, changes, createDirs), hostPlans, diagnostics };
+  return { plan: createPlan(options.description, changes, createDirs), hostPlans, diagnostics, keepFiles: [...keepFiles], emptyFiles: [...emptyFiles] };
 }
 
 const ACTION_OF: Record<PlanRequest['action'], HostAction> = { init: 'install', migrate: 'migrate', uninstall: 'uninstall' };

@@ -50,7 +50,7 @@ export async function planCommand(environment: ServerEnvironment, request: Inten
   const [{ resolveIntent }, { planIntent }] = await Promise.all([import('../core/intent.js'), import('../core/plan.js')]);
   const ctx = context ?? (await hostContext(environment));
   const intent = await resolveIntent(ctx, request);
-  return { intent, ...(await planIntent(ctx, intent)) };
+  return { intent, ...(await planIntent(ctx, intent, { stateDir: environment.stateDir })) };
 }
 
 export async function transactions(environment: ServerEnvironment): Promise<TransactionSummary[]> {

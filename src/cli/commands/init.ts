@@ -68,7 +68,7 @@ async function init(session: Session): Promise<number> {
       consent,
     });
   }
-  const result = await planIntent(ctx, intent);
+  const result = await planIntent(ctx, intent, { stateDir: session.environment.stateDir });
   return runPlanFlow(session, {
     plan: result.plan,
     diagnostics: result.diagnostics,

@@ -23,7 +23,7 @@ export async function runPlanCommand(session: Session, command: PlanCommand): Pr
     ...(args.scope !== undefined ? { scope: args.scope } : {}),
     ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
   });
-  const result = await planIntent(ctx, intent);
+  const result = await planIntent(ctx, intent, { stateDir: session.environment.stateDir });
   return runPlanFlow(session, {
     plan: result.plan,
     diagnostics: result.diagnostics,

@@ -120,7 +120,8 @@ export async function planServers(environment: Environment, ctx: HostContext, re
     return managedBinding(name, spec, { managed, hashes: hashesOf(name) });
   };
   const keepFiles = new Set(records.existed);
-  const replace = { stale: true, modified: request.force === true, foreign: request.adopt === true, keepFiles };
+  const emptyFiles = new Set(records.empty);
+  const replace = { stale: true, modified: request.force === true, foreign: request.adopt === true, keepFiles, emptyFiles };
   const operations = [
     ...remove.map((name) => ({ name, spec: current.servers[name] ?? next[name], action: 'uninstall' as const })),
     ...install.map((name) => ({ name, spec: next[name] as ServerSpec, action: 'install' as const })),
@@ -130,7 +131,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
     // a new name meeting a same-name entry is foreign until --adopt.
     const managed = name in current.servers || Object.values(records.entries).some((byName) => name in byName);
     const binding = spec ? bindingFor(name, spec, managed) : managedBinding(name, { command: '' }, { managed: true, hashes: hashesOf(name) });
-    return hosts.map((host) => ({ host, scope, binding, action, replace: action === 'install' ? replace : { modified: request.force === true, keepFiles } }));
+    return hosts.map((host) => ({ host, scope, binding, action, replace: action === 'install' ? replace : { modified: request.force === true, keepFiles, emptyFiles } }));
   });
   const result = await planOperations(ctx, operations, { description: `${request.action} ${[...install, ...remove].join(',') || 'nothing'} (${scope})`, overlay });
   diagnostics.push(...result.diagnostics);
@@ -143,7 +144,10 @@ export async function planServers(environment: Environment, ctx: HostContext, re
       const inspection = await inspectHost(hostRecord(op.host), ctx, scope, overlay, op.binding, {});
       for (const e of inspection.evals) {
         const byName = (records.entries[e.file.path] ??= {});
-        if (op.action === 'install' && e.file.before.exists && !writtenBefore.has(e.file.path) && !records.existed.includes(e.file.path)) records.existed.push(e.file.path);
+        if (op.action === 'install' && e.file.before.exists && !writtenBefore.has(e.file.path) && !records.existed.includes(e.file.path)) {
+          records.existed.push(e.file.path);
+          if (e.file.before.bytes?.length === 0) records.empty.push(e.file.path);
+        }
         const ours = e.scans[0]?.ours;
         if (op.action === 'install' && ours?.ours && ours.current) byName[op.binding.name] = entryHash(entryOf(e.scans[0]!.place, op.binding.name, ours.value));
         else if (op.action === 'uninstall') delete byName[op.binding.name];

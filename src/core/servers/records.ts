@@ -22,6 +22,8 @@ export interface Records {
   entries: Record<string, Record<string, string>>;
   /** Host files that existed before patchbay first wrote to them: never deleted by a removal. */
   existed: string[];
+  /** Of those, the files that were 0 bytes: a removal that leaves only patchbay's skeleton empties them. */
+  empty: string[];
 }
 
 export function recordsPath(stateDir: string): string {
@@ -29,7 +31,7 @@ export function recordsPath(stateDir: string): string {
 }
 
 export function emptyRecords(): Records {
-  return { version: 1, user: { hosts: [], servers: {} }, entries: {}, existed: [] };
+  return { version: 1, user: { hosts: [], servers: {} }, entries: {}, existed: [], empty: [] };
 }
 
 /** Parses managed.json; a missing or unreadable one is empty (it only ever adds safety, never removes it). */
@@ -41,11 +43,16 @@ export function parseRecords(text: string | null): Records {
       version: 1,
       user: { hosts: [...(value.user?.hosts ?? [])], servers: { ...(value.user?.servers ?? {}) } },
       entries: { ...(value.entries ?? {}) },
-      existed: Array.isArray(value.existed) ? value.existed.filter((f): f is string => typeof f === 'string') : [],
+      existed: strings(value.existed),
+      empty: strings(value.empty),
     };
   } catch {
     return emptyRecords();
   }
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
 }
 
 export function renderRecords(records: Records): string {
