@@ -10,6 +10,8 @@ import { manifestServers, pinnedVersion } from './manifest/pin.js';
 import { readFile } from 'node:fs/promises';
 import type { ServerSpec } from '../servers/spec.js';
 import { selfSpec } from '../installers/entry.js';
+import { selfBinding, type ServerBinding } from '../installers/binding.js';
+import { selfEnv } from '../installers/self-env.js';
 import { managedBinding } from './servers/binding.js';
 import { parseRecords, recordsPath, type Records } from './servers/records.js';
 
@@ -67,7 +69,7 @@ function holdsOurEntry(report: HostReport): boolean {
 }
 
 export async function statusOf(ctx: HostContext, request: StatusRequest, malformedCodes: ReadonlySet<string>): Promise<StatusResult> {
-  const { inspectHosts, selfBinding, selfEnv } = await import('../installers/index.js');
+  const { inspectHosts } = await import('../installers/index.js');
   const manifest = await loadManifest(ctx.projectDir);
   const scope = request.scope ?? manifest?.manifest.scope ?? 'project';
   const version = manifest ? pinnedVersion(manifest.manifest) : PATCHBAY_VERSION;
@@ -88,10 +90,7 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
   }
   const servers: ServerStatus[] = [];
   for (const [name, spec] of Object.entries(managed)) {
-    const self = name === 'patchbay' && 'npm' in spec;
-    const binding = self
-      ? selfBinding(spec.version, selfEnv(ctx.env))
-      : managedBinding(name, spec, { managed: true, hashes: Object.fromEntries(Object.entries(records?.entries ?? {}).map(([f, byName]) => [f, byName[name]])) });
+    const binding = bindingOf(ctx, name, spec, records);
     const reports = hosts.length === 0 ? [] : await inspectHosts(ctx, { ...options, hosts, binding });
     servers.push({ name, label: binding.label, reports, current: reports.every(hostIsCurrent) });
   }
@@ -110,7 +109,16 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
   };
 }
 
-async function readRecords(stateDir: string | undefined): Promise<Records | null> {
+/**
+ * The binding a managed server is checked with: patchbay's own (with its self env), or the spec's.
+ * `managed: false` for hosts the server is not written to: a same-name entry there is foreign.
+ */
+export function bindingOf(ctx: HostContext, name: string, spec: ServerSpec, records: Records | null, managed = true): ServerBinding {
+  if (name === 'patchbay' && 'npm' in spec) return selfBinding(spec.version, selfEnv(ctx.env));
+  return managedBinding(name, spec, { managed, hashes: Object.fromEntries(Object.entries(records?.entries ?? {}).map(([f, byName]) => [f, byName[name]])) });
+}
+
+export async function readRecords(stateDir: string | undefined): Promise<Records | null> {
   if (stateDir === undefined) return null;
   return parseRecords(await readFile(recordsPath(stateDir), 'utf8').catch(() => null));
 }

@@ -128,15 +128,28 @@ export async function listServers(
   input: z.infer<typeof ListServersInput>,
 ): Promise<Envelope<ServersData>> {
   const roots = rootsOf(environment);
-  const { reports: list, diagnostics } = await reports(environment, input.scope, input.hosts);
-  if (list.length === 0 && diagnostics.length > 0) return makeEnvelope<ServersData>('list_servers', 'unavailable', undefined, diagnostics);
+  const { listServers: list } = await import('../../core/list.js');
+  const ctx = await hostContext(environment);
   const servers: WireServer[] = [];
-  for (const report of list) {
-    for (const file of report.files) {
-      for (const entry of file.servers) servers.push(wireServer(entry, file, roots));
-      for (const d of file.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
+  const diagnostics: WireDiagnostic[] = [];
+  let answered = 0;
+  for (const scope of scopesOf(input.scope)) {
+    try {
+      const result = await list(ctx, { scope, stateDir: environment.stateDir, ...(input.hosts ? { hosts: input.hosts } : {}) });
+      answered++;
+      for (const s of result.servers) {
+        const wire = wireServer(s.entry, s.file, roots);
+        wire.managed = s.managed;
+        wire.state = s.state;
+        if (s.pin !== undefined) wire.pin = s.pin;
+        servers.push(wire);
+      }
+      for (const file of result.files) for (const d of file.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
+    } catch (error) {
+      diagnostics.push(errorDiagnostic(error, roots));
     }
   }
+  if (answered === 0 && diagnostics.length > 0) return makeEnvelope<ServersData>('list_servers', 'unavailable', undefined, diagnostics);
   const diags = dedupeDiagnostics(diagnostics);
   const status = servers.length > 0 ? 'ok' : diags.some((d) => d.severity === 'error') ? 'diagnostic' : 'empty';
   return makeEnvelope('list_servers', status, { servers }, diags);
