@@ -73,7 +73,9 @@ ${SERVER_FLAGS}
   list: `Usage: patchbay list [dir] [options]
 
 Lists every MCP server in every host file (project and user scope), managed or not: host, file,
-transport, command or URL (credentials redacted), env and header NAMES, whether patchbay manages it.
+transport, command or URL (credentials redacted), env and header NAMES, whether patchbay manages it,
+and for a managed server its exact pin and state against the manifest: current, stale (another pin:
+\`patchbay sync\` re-pins it), modified (edited by hand), foreign (same name, not written by patchbay).
 
 Options:
       --host <a,b>          only these hosts
