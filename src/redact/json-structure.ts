@@ -6,6 +6,7 @@ import { visit } from 'jsonc-parser';
 import { redactArgs } from './args.js';
 import { isSecretKeyName, SECRET_CONTAINER_KEYS } from './key-names.js';
 import { REDACTED } from './marker.js';
+import { isShownReference } from './reference.js';
 
 export interface Edit {
   offset: number;
@@ -44,7 +45,10 @@ export function secretStringEdits(text: string): Edit[] {
     }
     return top.inside || isContainerKey(top.key);
   };
-  const blank = (offset: number, length: number) => edits.push({ offset, length, text: QUOTED_REDACTED });
+  // A value that only names a secret (`Bearer ${env:TOKEN}`) stays: it is what to check in a diff.
+  const blank = (offset: number, length: number, value: string) => {
+    if (!isShownReference(value)) edits.push({ offset, length, text: QUOTED_REDACTED });
+  };
 
   visit(
     text,
@@ -76,11 +80,11 @@ export function secretStringEdits(text: string): Edit[] {
         const top = stack[stack.length - 1];
         if (!top) return;
         if (top.kind === 'object') {
-          if (typeof value === 'string' && (top.inside || isSecretKeyName(top.key) || isContainerKey(top.key))) blank(offset, length);
+          if (typeof value === 'string' && (top.inside || isSecretKeyName(top.key) || isContainerKey(top.key))) blank(offset, length, value);
           return;
         }
         if (typeof value !== 'string') top.strings = null;
-        else if (top.inside) blank(offset, length);
+        else if (top.inside) blank(offset, length, value);
         else top.strings?.push({ value, offset, length });
       },
     },

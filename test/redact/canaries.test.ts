@@ -3,7 +3,7 @@
 // handles that shape in production (args → redactArgs, URLs → redactUrl, comments and diff lines →
 // redactText, whole files → redactConfigText).
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactArgs, redactConfigText, redactText, redactUrl } from '../../src/redact.js';
+import { REDACTED, redactArgs, redactConfigText, redactText, redactUrl, redactValue } from '../../src/redact.js';
 
 interface Row {
   form: string;
@@ -113,5 +113,31 @@ describe('structural redaction of JSON host files', () => {
     expect(out).not.toMatch(/CANARY/);
     for (const kept of ['"--port", "8080"', '"--token"', '"LIST"', '"DEEP"', '"kept-because-not-argv"', '"command": "srv"']) expect(out).toContain(kept);
     expect(out.split('\n')).toHaveLength(file.split('\n').length);
+  });
+});
+
+describe('a value that only names a secret is shown as it is (the reference is what a diff must show)', () => {
+  const shown = ['Bearer ${env:GITHUB_TOKEN}', 'Bearer ${GITHUB_TOKEN}', 'Bearer {env:GITHUB_TOKEN}', '${env:API_KEY}', '${API_KEY}', '{env:API_KEY}', 'token ${GH}'];
+  const hidden = [
+    'Bearer CANARY-ghp-literal-token',
+    '$CANARYpassword', // a bare $word may be a password that starts with `$`
+    'Bearer ${env:GITHUB_TOKEN} CANARY-extra',
+    '${CANARY not a name}',
+    'CANARY-prefix ${env:X}',
+    'Bearer ${env:X}${CANARY}', // two references glued: not one name
+  ];
+  it('in a JSON host file (the diff side)', () => {
+    for (const value of shown) {
+      const out = redactConfigText(JSON.stringify({ mcpServers: { a: { url: 'https://x.example/mcp', headers: { Authorization: value }, env: { K: value } } } }, null, 2));
+      expect(out.split(JSON.stringify(value)).length - 1, out).toBe(2);
+    }
+    for (const value of hidden) {
+      const out = redactConfigText(JSON.stringify({ mcpServers: { a: { headers: { Authorization: value }, env: { K: value }, apiKey: value } } }, null, 2));
+      expect(out, value).not.toMatch(/CANARY/);
+    }
+  });
+  it('in a parsed value (list, status)', () => {
+    for (const value of shown) expect(redactValue({ headers: { Authorization: value }, token: value })).toEqual({ headers: { Authorization: value }, token: value });
+    for (const value of hidden) expect(JSON.stringify(redactValue({ headers: { Authorization: value }, env: { K: value }, token: value })), value).not.toMatch(/CANARY/);
   });
 });

@@ -29,8 +29,8 @@ describe('MCP plan: add, remove, sync', () => {
       server: { name: 'github', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
     });
     expect(r.status).toBe('ok');
-    // Header values are redacted in every plan output, references included (the CLI tests check the syntax).
-    expect(r.data?.diff).toContain('"type": "http", "url": "https://api.githubcopilot.com/mcp/", "headers": { "Authorization": "<redacted>" }');
+    // A header that only names a secret is shown, in the host's own syntax (Claude Code: `${NAME}`).
+    expect(r.data?.diff).toContain('"type": "http", "url": "https://api.githubcopilot.com/mcp/", "headers": { "Authorization": "Bearer ${GITHUB_TOKEN}" }');
     expect(r.data?.command).toMatch(/^npx --yes patchbay-mcp@\S+ add --yes --host claude-code --scope project github --url https:\/\/api\.githubcopilot\.com\/mcp\/ --header 'Authorization: Bearer \$\{env:GITHUB_TOKEN\}'$/);
     expect(await readFile(path.join(project, '.mcp.json'), 'utf8')).toBe('{\n  "mcpServers": {}\n}\n');
   });
