@@ -7,6 +7,7 @@
 import { redactConfigStructure, redactText } from './redact.js';
 import { diffPlan } from './rollback/diff.js';
 import type { Plan } from './rollback/types.js';
+import { STATE_LABEL } from './core/servers/records.js';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -27,7 +28,11 @@ export function redactPlan(p: Plan): Plan {
   };
 }
 
-/** The unified diff of a plan with secrets redacted: what every face shows. */
+/**
+ * The unified diff of a plan with secrets redacted: what every face shows. patchbay's own bookkeeping
+ * (managed.json: ownership hashes keyed by absolute path) is left out: it is not a file the user
+ * edits, its change follows from the host files' changes, and the file list still names it.
+ */
 export function redactedDiff(p: Plan, show: (absolute: string) => string): string {
-  return diffPlan(redactPlan(p), show, { showLine: redactText });
+  return diffPlan(redactPlan({ ...p, changes: p.changes.filter((c) => c.label !== STATE_LABEL) }), show, { showLine: redactText });
 }

@@ -4,6 +4,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { displayPath } from '../display-path.js';
 import { PatchbayError } from '../errors.js';
 import { apply } from '../rollback/index.js';
+import { STATE_LABEL } from '../core/servers/records.js';
 import { redactedDiff } from '../redact-plan.js';
 import type { Plan } from '../rollback/types.js';
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js';
@@ -65,6 +66,8 @@ export async function runPlanFlow(session: Session, input: FlowInput): Promise<n
     for (const line of summary.lines) out.out(`${out.style.bold(summary.host)}: ${line}`);
   }
   out.out(paintDiff(diff, out.style));
+  // The diff leaves patchbay's own bookkeeping out; say that it changes, and where.
+  for (const c of input.plan.changes) if (c.label === STATE_LABEL) out.out(`patchbay state: ${changeKind(c)} ${shown(c.path)} (patchbay's record of what it wrote)`);
 
   if (args.dryRun) {
     out.out(`Dry run: ${changes.length} file(s) would change; nothing was written.`);

@@ -9,7 +9,7 @@ import { commandLine, type Intent } from './intent.js';
 import { manifestServers, pinnedVersion } from './manifest/pin.js';
 import { selfSpec } from '../installers/entry.js';
 import { manifestPath, renderManifest } from './manifest/manifest.js';
-import { parseRecords, recordsPath, renderRecords } from './servers/records.js';
+import { parseRecords, recordsPath, renderRecords, STATE_LABEL } from './servers/records.js';
 import { hasErrors } from '../diagnostics.js';
 
 export interface IntentPlan {
@@ -66,7 +66,7 @@ export async function planIntent(ctx: HostContext, intent: Intent, options: Plan
   // Remember them in the same transaction (a rollback forgets them with the edit).
   records.existed.push(...unrecorded);
   records.empty.push(...result.emptyFiles.filter((f) => unrecorded.includes(f)));
-  await overlay.replaceText(recordsFile, renderRecords(records), 'patchbay state', { createMode: 0o600 });
+  await overlay.replaceText(recordsFile, renderRecords(records), STATE_LABEL, { createMode: 0o600 });
   const { createPlan, dirsToCreate } = await import('../rollback/plan-builder.js');
   const changes = await overlay.changes();
   const createDirs = [...result.plan.createDirs];

@@ -14,7 +14,7 @@ import { loadManifest, manifestPath, renderManifest } from '../manifest/manifest
 import { manifestServers } from '../manifest/pin.js';
 import { managedBinding } from './binding.js';
 import { entryOf } from '../../installers/places.js';
-import { entryHash, parseRecords, recordsPath, renderRecords, type Records } from './records.js';
+import { entryHash, parseRecords, recordsPath, renderRecords, STATE_LABEL, type Records } from './records.js';
 import { literalSecrets } from './secrets.js';
 
 export type ServerAction = 'add' | 'remove' | 'update' | 'sync';
@@ -163,7 +163,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
     } else {
       records.user = { hosts: allHosts, servers: next };
     }
-    await overlay.replaceText(recordsFile, renderRecords(records), 'patchbay state', { createMode: 0o600 });
+    await overlay.replaceText(recordsFile, renderRecords(records), STATE_LABEL, { createMode: 0o600 });
   }
   const changes = await overlay.changes();
   const { createPlan } = await import('../../rollback/plan-builder.js');

@@ -10,6 +10,8 @@ import type { ServerSpec } from '../../servers/spec.js';
 import type { Scope } from '../../installers/types.js';
 
 export const RECORDS_FILE = 'managed.json';
+/** The plan label of managed.json's change (diffs leave patchbay's own bookkeeping out). */
+export const STATE_LABEL = 'patchbay state';
 
 export interface ScopeManifest {
   hosts: string[];
