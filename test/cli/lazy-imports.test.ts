@@ -92,46 +92,69 @@ const inputsOf = (g: ChunkGraph, files: readonly string[]): string[] => files.fl
 const PKG = /node_modules\/((?:@[^/]+\/)?[^/]+)\//;
 const packagesOf = (inputs: readonly string[]): string[] => [...new Set(inputs.map((i) => PKG.exec(i)?.[1]).filter((p): p is string => p !== undefined))].sort();
 
-/** The output file of a source module, e.g. the chunk holding src/cli/commands/init.ts. */
-function chunkOf(g: ChunkGraph, input: string): string {
-  const hits = Object.keys(g).filter((f) => g[f]!.inputs.includes(input));
-  expect(hits, `exactly one output holds ${input}`).toHaveLength(1);
+/** The files that hold a source module (a module is built once per family that uses it). */
+const holding = (g: ChunkGraph, input: string): string[] => Object.keys(g).filter((f) => g[f]!.inputs.includes(input));
+
+/** The target of `from`'s import() that holds `input`. */
+function dynamicTarget(g: ChunkGraph, from: string, input: string): string {
+  const hits = g[from]!.dynamic.filter((f) => g[f]!.inputs.includes(input));
+  expect(hits, `${from} import()s exactly one file holding ${input}`).toHaveLength(1);
   return hits[0]!;
 }
+
+const COMMANDS = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'];
 
 describe('the built bundle: chunks per command (dist/meta.json)', () => {
   const g = builtGraph();
   const entry = 'patchbay.mjs';
 
-  it('every command is a lazy chunk of its own, and the bin statically loads only small shared code', () => {
-    for (const command of ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp']) {
-      expect(g[entry]!.dynamic).toContain(chunkOf(g, `src/cli/commands/${command}.ts`));
+  it('every command is a lazily imported file of its own, and the bin statically loads only small shared code', () => {
+    for (const command of COMMANDS) {
+      const file = `commands/${command}.mjs`;
+      expect(g[entry]!.dynamic).toContain(file);
+      expect(g[file]!.inputs).toContain(`src/cli/commands/${command}.ts`);
     }
     const eager = closure(g, entry);
     expect(packagesOf(inputsOf(g, eager))).toEqual([]);
     // What `--version` reads and compiles: the argv parser, exit codes, errors, host ids.
     expect(eager.reduce((n, f) => n + g[f]!.bytes, 0)).toBeLessThan(40_000);
+    // Few files: node pays for each one (see scripts/build.mjs).
+    expect(eager.length).toBeLessThanOrEqual(3);
   });
 
   it('init (and status, migrate, uninstall) never reach the MCP SDK, and reach zod only through the manifest schema', () => {
     for (const command of ['init', 'status', 'migrate', 'uninstall']) {
-      const start = chunkOf(g, `src/cli/commands/${command}.ts`);
+      const start = `commands/${command}.mjs`;
       const eager = inputsOf(g, closure(g, start));
       expect(packagesOf(eager), command).not.toContain('zod');
-      expect(eager.some((i) => i.startsWith('src/server/') || i.startsWith('src/core/manifest/schema'))).toBe(false);
-      const everything = packagesOf(inputsOf(g, closure(g, start, true)));
-      expect(everything.filter((p) => p.startsWith('@modelcontextprotocol/'))).toEqual([]);
-      expect(everything).not.toContain('execa');
+      expect(eager.some((i) => i.startsWith('src/server/') || i === 'src/core/manifest/schema.ts')).toBe(false);
+      const everything = closure(g, start, true);
+      expect(packagesOf(inputsOf(g, everything)).filter((p) => p.startsWith('@modelcontextprotocol/') || p === 'execa'), command).toEqual([]);
+      // Without the schema's lazy chunk (and what only it loads), no zod at all.
+      const schemaFiles = everything.filter((f) => g[f]!.inputs.includes('src/core/manifest/schema.ts'));
+      expect(schemaFiles.length, `${command} can read a manifest`).toBeGreaterThan(0);
+      const withoutSchema = new Set<string>();
+      const visit = (f: string): void => {
+        if (withoutSchema.has(f) || schemaFiles.includes(f)) return;
+        withoutSchema.add(f);
+        for (const i of [...g[f]!.imports, ...g[f]!.dynamic]) visit(i);
+      };
+      visit(start);
+      expect(packagesOf(inputsOf(g, [...withoutSchema])), command).not.toContain('zod');
     }
-    // zod's only way in from the CLI is the lazily imported manifest schema.
-    const schema = chunkOf(g, 'src/core/manifest/schema.ts');
-    expect(Object.values(g).some((o) => o.dynamic.includes(schema))).toBe(true);
+    // The schema is only ever import()ed, never a static import.
+    for (const file of holding(g, 'src/core/manifest/schema.ts')) {
+      expect(Object.values(g).some((o) => o.imports.includes(file))).toBe(false);
+    }
+  });
+
+  it('init loads few files: the command, and chunks of its own family', () => {
+    expect(closure(g, 'commands/init.mjs').length).toBeLessThanOrEqual(10);
   });
 
   it('mcp loads the server and the SDK, never prompts, the wizard, the manifest schema or the doctor', () => {
-    const command = chunkOf(g, 'src/cli/commands/mcp.ts');
-    const server = chunkOf(g, 'src/server/index.ts');
-    expect(g[command]!.dynamic).toContain(server);
+    const command = 'commands/mcp.mjs';
+    const server = dynamicTarget(g, command, 'src/server/index.ts');
     const eager = inputsOf(g, [...closure(g, entry), ...closure(g, command), ...closure(g, server)]);
     const packages = packagesOf(eager);
     expect(packages).toContain('@modelcontextprotocol/server');
