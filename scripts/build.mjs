@@ -58,7 +58,9 @@ const commandsExternal = {
 };
 
 const GROUPS = [
-  { name: 'cli', entryPoints: { patchbay: mainTs }, plugins: [commandsExternal] },
+  // Not split: its only lazy part besides the commands is --help (5 KB), and splitting it off would put
+  // what help shares with main.ts (the host list) in a file of its own that every command then loads.
+  { name: 'cli', entryPoints: { patchbay: mainTs }, plugins: [commandsExternal], splitting: false },
   { name: 'lib', entryPoints: { lib: path.join(root, 'src', 'lib', 'index.ts') } },
   ...[...families].map(([name, commands]) => ({
     name,
@@ -80,7 +82,7 @@ const results = await Promise.all(
       chunkNames: `chunks/${group.name}/[name]-[hash]`,
       outExtension: { '.js': '.mjs' },
       bundle: true,
-      splitting: true,
+      splitting: group.splitting ?? true,
       platform: 'node',
       // Prefer a package's ESM build: jsonc-parser's "main" is a UMD file whose factory calls
       // require('./impl/...') at run time, which a bundle cannot satisfy.
