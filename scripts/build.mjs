@@ -47,13 +47,18 @@ const familyOf = (command) => Object.keys(FAMILIES).find((f) => FAMILIES[f].incl
 const families = new Map();
 for (const c of COMMANDS) families.set(familyOf(c), [...(families.get(familyOf(c)) ?? []), c]);
 
-/** main.ts's `import('./commands/<name>.js')` becomes an import of the separately built dist/commands/<name>.mjs. */
+/**
+ * main.ts's `import('./commands/<name>.js')` becomes an import of the separately built
+ * dist/commands/<name>.mjs, and its early `import('../server/index.js')` (for `mcp`) an import of
+ * dist/commands/server.mjs, the server's entry in the mcp family: the very file commands/mcp.mjs imports.
+ */
 const commandsExternal = {
   name: 'commands-external',
   setup(b) {
     b.onResolve({ filter: /^\.\/commands\/[\w-]+\.js$/ }, (args) =>
       args.importer === mainTs ? { path: args.path.replace(/\.js$/, '.mjs'), external: true } : undefined,
     );
+    b.onResolve({ filter: /^\.\.\/server\/index\.js$/ }, (args) => (args.importer === mainTs ? { path: './commands/server.mjs', external: true } : undefined));
   },
 };
 
@@ -65,7 +70,11 @@ const GROUPS = [
   ...[...families].map(([name, commands]) => ({
     name,
     entryNames: 'commands/[name]',
-    entryPoints: Object.fromEntries(commands.map((c) => [c, path.join(root, 'src', 'cli', 'commands', `${c}.ts`)])),
+    entryPoints: {
+      ...Object.fromEntries(commands.map((c) => [c, path.join(root, 'src', 'cli', 'commands', `${c}.ts`)])),
+      // The server as a named entry, so main.ts can import it by a stable name (see commandsExternal).
+      ...(name === 'mcp' ? { server: path.join(root, 'src', 'server', 'index.ts') } : {}),
+    },
   })),
 ];
 

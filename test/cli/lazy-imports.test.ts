@@ -155,6 +155,9 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
   it('mcp loads the server and the SDK, never prompts, the wizard, the manifest schema or the doctor', () => {
     const command = 'commands/mcp.mjs';
     const server = dynamicTarget(g, command, 'src/server/index.ts');
+    // main.ts starts loading the server next to the command module: it must be the very file the
+    // command imports (one module instance, never a second copy of the server).
+    expect(dynamicTarget(g, entry, 'src/server/index.ts')).toBe(server);
     const eager = inputsOf(g, [...closure(g, entry), ...closure(g, command), ...closure(g, server)]);
     const packages = packagesOf(eager);
     expect(packages).toContain('@modelcontextprotocol/server');
