@@ -22,7 +22,7 @@ const BENCHES = [
   { name: 'redact-plan', file: 'redact-plan.mjs', title: '(5) redaction and plan on big or hostile host files' },
   { name: 'status-scaling', file: 'status-scaling.mjs', title: '(6) status over the whole catalog' },
   // Big files: fewer runs than the others unless --runs says otherwise (each run parses 56 MB several times).
-  { name: 'init-big-claude-json', file: 'init-big-claude-json.mjs', title: '(7) a 56 MB ~/.claude.json', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
+  { name: 'user-file-56mb', file: 'user-file-56mb.mjs', title: '(7) a 56 MB ~/.claude.json', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
 ];
 
 /** The `<!-- goal {...} -->` lines a bench printed (bench/lib/stats.mjs goalLine). */
