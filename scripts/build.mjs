@@ -49,16 +49,26 @@ for (const c of COMMANDS) families.set(familyOf(c), [...(families.get(familyOf(c
 
 /**
  * main.ts's `import('./commands/<name>.js')` becomes an import of the separately built
- * dist/commands/<name>.mjs, and its early `import('../server/index.js')` (for `mcp`) an import of
- * dist/commands/server.mjs, the server's entry in the mcp family: the very file commands/mcp.mjs imports.
+ * dist/commands/<name>.mjs. Two more of its imports point into the mcp family, at files it builds as
+ * named entries: `../server/index.js` (main.ts starts loading it early for `mcp`) is
+ * dist/commands/server.mjs, the very file commands/mcp.mjs imports; `../server/offload/tool-worker.js`
+ * (what a tool worker thread runs: the server starts its workers on the bin) is
+ * dist/commands/tool-worker.mjs.
  */
+const MCP_ENTRIES = {
+  server: { from: '../server/index.js', source: path.join(root, 'src', 'server', 'index.ts') },
+  'tool-worker': { from: '../server/offload/tool-worker.js', source: path.join(root, 'src', 'server', 'offload', 'tool-worker.ts') },
+};
 const commandsExternal = {
   name: 'commands-external',
   setup(b) {
     b.onResolve({ filter: /^\.\/commands\/[\w-]+\.js$/ }, (args) =>
       args.importer === mainTs ? { path: args.path.replace(/\.js$/, '.mjs'), external: true } : undefined,
     );
-    b.onResolve({ filter: /^\.\.\/server\/index\.js$/ }, (args) => (args.importer === mainTs ? { path: './commands/server.mjs', external: true } : undefined));
+    for (const [name, { from }] of Object.entries(MCP_ENTRIES)) {
+      const filter = new RegExp(`^${from.replace(/[./]/g, (c) => `\\${c}`)}$`);
+      b.onResolve({ filter }, (args) => (args.importer === mainTs ? { path: `./commands/${name}.mjs`, external: true } : undefined));
+    }
   },
 };
 
@@ -72,9 +82,12 @@ const GROUPS = [
     entryNames: 'commands/[name]',
     entryPoints: {
       ...Object.fromEntries(commands.map((c) => [c, path.join(root, 'src', 'cli', 'commands', `${c}.ts`)])),
-      // The server as a named entry, so main.ts can import it by a stable name (see commandsExternal).
-      ...(name === 'mcp' ? { server: path.join(root, 'src', 'server', 'index.ts') } : {}),
+      // The server and the tool worker as named entries, so main.ts can import them by a stable name.
+      ...(name === 'mcp' ? Object.fromEntries(Object.entries(MCP_ENTRIES).map(([n, e]) => [n, e.source])) : {}),
     },
+    // src/server/index.ts starts its tool worker threads on the bin (main.ts serves as a worker when
+    // started as one); from dist/commands/server.mjs the bin is one folder up.
+    define: name === 'mcp' ? { __PATCHBAY_BIN__: JSON.stringify('../patchbay.mjs') } : {},
   })),
 ];
 
@@ -107,6 +120,7 @@ const results = await Promise.all(
       legalComments: 'none',
       metafile: true,
       define: {
+        ...group.define,
         __PATCHBAY_VERSION__: JSON.stringify(pkg.version),
         __PATCHBAY_NAME__: JSON.stringify(pkg.name),
         __PATCHBAY_DOCS__: JSON.stringify(JSON.stringify(catalog)),
