@@ -1,5 +1,5 @@
-// The library API, `import { … } from 'patchbay-mcp'` (dist/lib.mjs, types in dist/types/lib/index.d.ts).
-// Placeholder: the lead fills it with plan/apply/status/doctor (SPEC.md "Library API"). It must stay
-// free of side effects on import, and must not import src/cli or src/server: it is its own entry point,
-// and what it imports decides which chunks a library user loads.
-export {};
+// The library entry, `import { … } from 'patchbay-mcp'` (dist/lib.mjs, types in
+// dist/types/lib/index.d.ts): the library API of src/lib/api.ts. It must stay free of side effects on
+// import and must not import src/cli or src/server: it is its own entry point (scripts/build.mjs), and
+// what it imports decides what a library user loads.
+export * from './api.js';
