@@ -49,11 +49,10 @@ for (const c of COMMANDS) families.set(familyOf(c), [...(families.get(familyOf(c
 
 /**
  * main.ts's `import('./commands/<name>.js')` becomes an import of the separately built
- * dist/commands/<name>.mjs. Two more of its imports point into the mcp family, at files it builds as
- * named entries: `../server/index.js` (main.ts starts loading it early for `mcp`) is
- * dist/commands/server.mjs, the very file commands/mcp.mjs imports; `../server/offload/tool-worker.js`
- * (what a tool worker thread runs: the server starts its workers on the bin) is
- * dist/commands/tool-worker.mjs.
+ * dist/commands/<name>.mjs. Two more of its imports point at named entries: `../server/index.js`
+ * (main.ts starts loading it early for `mcp`) is dist/commands/server.mjs in the mcp family, the very
+ * file commands/mcp.mjs imports; `../server/offload/tool-worker.js` (what a tool worker thread runs:
+ * the server starts its workers on the bin) is dist/commands/tool-worker.mjs, built on its own.
  */
 const MCP_ENTRIES = {
   server: { from: '../server/index.js', source: path.join(root, 'src', 'server', 'index.ts') },
@@ -82,13 +81,16 @@ const GROUPS = [
     entryNames: 'commands/[name]',
     entryPoints: {
       ...Object.fromEntries(commands.map((c) => [c, path.join(root, 'src', 'cli', 'commands', `${c}.ts`)])),
-      // The server and the tool worker as named entries, so main.ts can import them by a stable name.
-      ...(name === 'mcp' ? Object.fromEntries(Object.entries(MCP_ENTRIES).map(([n, e]) => [n, e.source])) : {}),
+      // The server as a named entry, so main.ts can import it by a stable name.
+      ...(name === 'mcp' ? { server: MCP_ENTRIES.server.source } : {}),
     },
     // src/server/index.ts starts its tool worker threads on the bin (main.ts serves as a worker when
     // started as one); from dist/commands/server.mjs the bin is one folder up.
     define: name === 'mcp' ? { __PATCHBAY_BIN__: JSON.stringify('../patchbay.mjs') } : {},
   })),
+  // The tool worker runs on its own thread (its own module instances): a build of its own, so the
+  // modules it shares with the server do not cut the server's start-up into more files.
+  { name: 'mcp-worker', entryNames: 'commands/[name]', entryPoints: { 'tool-worker': MCP_ENTRIES['tool-worker'].source } },
 ];
 
 // A clean dist/: chunk names carry content hashes, so stale chunks would otherwise pile up (and ship).
