@@ -79,7 +79,7 @@ export async function main() {
       '',
       markdownTable(['server', 'median ms', 'min–max ms', 'vs baseline', 'CPU median ms', 'CPU vs baseline'], [row(base, true), row(ours, false)]),
       '',
-      goalLine({ measure: '`patchbay mcp` spawn → initialize', value: ours.w.median / base.w.median, goal: 1.1, baseline: 'bare one-tool serveStdio server', script: 'bench/mcp-startup.mjs' }),
+      goalLine({ measure: '`patchbay mcp` spawn → initialize', value: ours.w.median / base.w.median, cpu: ours.c && base.c ? ours.c.median / base.c.median : undefined, goal: 1.1, baseline: 'bare one-tool serveStdio server', script: 'bench/mcp-startup.mjs' }),
       '',
     ].join('\n');
     process.stdout.write(out + '\n');

@@ -4,9 +4,9 @@
 // Contract for a bench script: markdown on stdout, progress on stderr, exit 0 on success. Absolute
 // times are machine facts, not gates — nothing here fails CI because a number is "too slow".
 //
-//   node bench/run-all.mjs [--runs N] [--only name,name]   (names: see BENCHES below)
+//   node bench/run-all.mjs [--runs N] [--only name,name] [--merge]   (names: see BENCHES below)
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ const BENCHES = [
   { name: 'redact-plan', file: 'redact-plan.mjs', title: '(5) redaction and plan on big or hostile host files' },
   { name: 'status-scaling', file: 'status-scaling.mjs', title: '(6) status over the whole catalog' },
   // Big files: fewer runs than the others unless --runs says otherwise (each run parses 56 MB several times).
-  { name: 'init-big-claude-json', file: 'init-big-claude-json.mjs', title: '(7) a 56 MB ~/.claude.json', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
+  { name: 'user-file-56mb', file: 'user-file-56mb.mjs', title: '(7) a 56 MB ~/.claude.json', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
 ];
 
 /** The `<!-- goal {...} -->` lines a bench printed (bench/lib/stats.mjs goalLine). */
@@ -60,6 +60,25 @@ function runBench(file, args) {
 
 const runs = argValue(process.argv, '--runs', undefined);
 const only = argValue(process.argv, '--only', undefined)?.split(',');
+// --merge: a bench not run now (not in --only, or failed) keeps its section from the current
+// results.md, marked with the date of the run that produced it, instead of disappearing.
+const merge = process.argv.includes('--merge');
+const resultsFile = path.join(here, 'results.md');
+
+/** The sections of a results.md this script wrote, by bench name (between <!-- bench:NAME --> markers). */
+function previousSections() {
+  const found = new Map();
+  if (!merge || !existsSync(resultsFile)) return found;
+  const text = readFileSync(resultsFile, 'utf8');
+  const date = /Date: (\S+)\./.exec(text)?.[1] ?? 'an earlier run';
+  for (const m of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)<!-- \/bench -->/g)) {
+    const body = m[2].includes('_(kept from') ? m[2] : m[2].replace(/\n*$/, `\n\n_(kept from the run of ${date}: not run this time)_\n`);
+    found.set(m[1], body);
+  }
+  return found;
+}
+const previous = previousSections();
+const section = (name, body) => [`<!-- bench:${name} -->`, body.replace(/\n*$/, ''), '<!-- /bench -->', ''];
 const m = machineInfo();
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const sections = [
@@ -74,10 +93,20 @@ const sections = [
 const headerLength = sections.length;
 let failed = 0;
 const goals = [];
+const keep = (b) => {
+  const old = previous.get(b.name);
+  if (old === undefined) return false;
+  goals.push(...goalsIn(old).map((g) => ({ ...g, kept: true })));
+  sections.push(...section(b.name, old));
+  return true;
+};
 for (const b of BENCHES) {
-  if (only && !only.includes(b.name)) continue;
+  if (only && !only.includes(b.name)) {
+    keep(b);
+    continue;
+  }
   if (!existsSync(path.join(here, b.file))) {
-    sections.push(`### ${b.name}`, '', `_not run: bench/${b.file} does not exist yet_`, '');
+    sections.push(...section(b.name, `### ${b.name}\n\n_not run: bench/${b.file} does not exist yet_`));
     progress(`run-all: skipping ${b.name} (bench/${b.file} missing)`);
     continue;
   }
@@ -85,21 +114,36 @@ for (const b of BENCHES) {
   const r = await runBench(b.file, runs ? (b.runsArgs ?? ((n) => ['--runs', n]))(runs) : []);
   if (r.code !== 0) {
     failed++;
-    sections.push(`### ${b.name}`, '', `_failed (exit ${r.code}); see the run's stderr_`, '');
+    const how = r.code === -1 ? 'killed by a signal' : `exit ${r.code}`;
+    if (!keep(b)) sections.push(...section(b.name, `### ${b.name}\n\n_failed (${how}); see the run's stderr_`));
+    else progress(`run-all: ${b.name} failed (${how}); kept its previous section`);
   } else {
     goals.push(...goalsIn(r.out));
-    sections.push(asMarkdown(b, r.out), '', `_(${b.name} took ${r.seconds.toFixed(0)} s)_`, '');
+    sections.push(...section(b.name, `${asMarkdown(b, r.out)}\n\n_(${b.name} took ${r.seconds.toFixed(0)} s)_`));
   }
 }
 // The goals first: each ratio against its baseline from the same run, and the goal it is held to.
 const goalRows = goals.map((g) => {
   const met = g.goal == null ? '—' : g.value <= g.goal ? 'met' : 'NOT met';
-  return `| ${g.measure} | ${g.baseline} | ${g.value.toFixed(2)}× | ${g.goal == null ? '—' : `≤ ${g.goal}×`} | ${met} | \`${g.script}\` |`;
+  const cpu = g.cpu == null ? '—' : `${g.cpu.toFixed(2)}×`;
+  const measure = g.kept ? `${g.measure} (kept from an earlier run, see its section)` : g.measure;
+  return `| ${measure} | ${g.baseline} | ${g.value.toFixed(2)}× | ${cpu} | ${g.goal == null ? '—' : `≤ ${g.goal}×`} | ${met} | \`${g.script}\` |`;
 });
 if (goalRows.length > 0) {
-  sections.splice(headerLength, 0, '## Goals (ratios in this run)', '', '| measure | baseline (same run) | ratio | goal | | script |', '| --- | --- | --- | --- | --- | --- |', ...goalRows, '');
+  sections.splice(
+    headerLength,
+    0,
+    '## Goals (each ratio against a baseline from the same run)',
+    '',
+    'Goals are on wall time. CPU (user+sys of the child, where measured) is shown beside it: on a shared, loaded machine it moves far less than wall time between runs.',
+    '',
+    '| measure | baseline (same run) | ratio (wall) | ratio (CPU) | goal | wall vs goal | script |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...goalRows,
+    '',
+  );
 }
 const loadAtEnd = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-await writeFile(path.join(here, 'results.md'), sections.join('\n').replace('LOAD_AT_END', loadAtEnd));
+await writeFile(resultsFile, sections.join('\n').replace('LOAD_AT_END', loadAtEnd));
 progress(`run-all: wrote bench/results.md${failed ? ` (${failed} benchmark(s) failed)` : ''}`);
 process.exitCode = failed ? 1 : 0;

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
-import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runs = Number(argValue(process.argv, '--runs', '10'));
@@ -109,32 +109,38 @@ export async function main() {
       const init = await timedRun(process.execPath, [bundle, 'init', '--yes', '--scope', SCOPE, '--host', all.join(','), box.project], { cwd: box.project, env: box.env });
       if (!/Done|Nothing to do/.test(init.out)) throw new Error(`init did not register every host:\n${init.out}`);
       const commands = [
-        { name: `status --host <first ${first4.length}> (baseline)`, args: ['--host', first4.join(',')], xs: [] },
-        { name: `status --host <all ${all.length}>`, args: ['--host', all.join(',')], xs: [] },
-        { name: 'status (no --host: every host in scope)', args: [], xs: [] },
+        { name: `status --host <first ${first4.length}> (baseline)`, args: ['--host', first4.join(',')], xs: [], cpu: [] },
+        { name: `status --host <all ${all.length}>`, args: ['--host', all.join(',')], xs: [], cpu: [] },
+        { name: 'status (no --host: every host in scope)', args: [], xs: [], cpu: [] },
       ];
-      const once = async (c) => (await timedRun(process.execPath, [bundle, 'status', '--scope', SCOPE, ...c.args, box.project], { cwd: box.project, env: box.env })).ms;
+      const once = (c) => timedRun(process.execPath, [bundle, 'status', '--scope', SCOPE, ...c.args, box.project], { cwd: box.project, env: box.env, cpu: true });
       for (const c of commands) await once(c); // warm-up
       for (let i = 0; i < runs; i++) {
         progress(`status-scaling (${variant.name}): run ${i + 1}/${runs}`);
-        for (const c of commands) c.xs.push(await once(c));
+        for (const c of commands) {
+          const r = await once(c);
+          c.xs.push(r.ms);
+          if (r.cpuMs !== undefined) c.cpu.push(r.cpuMs);
+        }
       }
       const base = summary(commands[0].xs).median;
+      const cpuOf = (c) => (c.cpu.length ? summary(c.cpu).median : NaN);
       const rows = commands.map((c, i) => {
         const s = summary(c.xs);
-        return [c.name, fmtMs(s.median), `${fmtMs(s.min)}–${fmtMs(s.max)}`, i === 0 ? '—' : ratio(s.median, base)];
+        return [c.name, fmtMs(s.median), `${fmtMs(s.min)}–${fmtMs(s.max)}`, i === 0 ? '—' : ratio(s.median, base), canMeasureCpu ? fmtMs(cpuOf(c)) : 'n/a', i === 0 || !canMeasureCpu ? '—' : ratio(cpuOf(c), cpuOf(commands[0]))];
       });
       summaryRows.push([variant.name, rows[0][1], rows[1][1], rows[1][3], rows[2][1], rows[2][3]]);
       goals.push(
         goalLine({
           measure: `status, all ${all.length} catalog hosts vs first ${first4.length} (${variant.binaries.length ? 'every host binary on PATH' : 'no host binary on PATH'})`,
           value: summary(commands[1].xs).median / base,
+          cpu: cpuOf(commands[1]) / cpuOf(commands[0]),
           goal: 1.3,
           baseline: `\`status --host <first ${first4.length}>\``,
           script: 'bench/status-scaling.mjs',
         }),
       );
-      sections.push(`${variant.name}:`, '', markdownTable(['command', 'median ms', 'min–max ms', 'vs baseline'], rows), '');
+      sections.push(`${variant.name}:`, '', markdownTable(['command', 'median ms', 'min–max ms', 'vs baseline', 'CPU median ms', 'CPU vs baseline'], rows), '');
     }
     const out = [
       `### (5) \`status\` over the whole catalog (${all.length} hosts at ${SCOPE} scope) vs the first ${first4.length}, ${runs} runs each (alternating, +1 warm-up)`,

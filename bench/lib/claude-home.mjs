@@ -1,7 +1,7 @@
 // A ~/.claude.json the size long-time Claude Code users have (tens of MB): Claude Code keeps one
 // `projects` entry per folder it was ever started in, with prompt history, counters and trust flags,
 // and rewrites the whole file as JSON.stringify(value, null, 2). Deterministic for a given size.
-// Used by bench/init-big-claude-json.mjs.
+// Used by bench/user-file-56mb.mjs.
 
 /** Deterministic PRNG (xorshift32): the same bytes on every run and machine. */
 function prng(seed) {

@@ -1,7 +1,12 @@
 // Small shared helpers for bench/*.mjs: timing, medians, markdown tables, machine facts.
 // Benchmarks print markdown on stdout (so bench/run-all.mjs can collect it) and progress on stderr.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+
+/** GNU time: the child's user+sys CPU, which a busy machine disturbs far less than wall time. */
+const TIME = '/usr/bin/time';
+export const canMeasureCpu = existsSync(TIME);
 
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -52,13 +57,17 @@ export function argValue(argv, name, fallback) {
 export const progress = (msg) => process.stderr.write(`${msg}\n`);
 
 /**
- * Spawns a process and measures wall time from spawn to exit. Output is collected so failures can be
- * shown; a non-zero exit throws (a benchmark of a failing command measures nothing).
+ * Spawns a process and measures wall time from spawn to exit (and, with `cpu`, the child's user+sys
+ * CPU ms through /usr/bin/time, 10 ms resolution). Output is collected so failures can be shown; a
+ * non-zero exit throws (a benchmark of a failing command measures nothing).
  */
-export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail = false } = {}) {
+export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail = false, cpu = false } = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timed = cpu && canMeasureCpu;
+    const child = timed
+      ? spawn(TIME, ['-f', 'PBCPU %U %S', cmd, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -67,8 +76,16 @@ export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail =
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      let cpuMs;
+      if (timed) {
+        const m = /PBCPU ([\d.]+) ([\d.]+)\n?/.exec(out);
+        if (m) {
+          cpuMs = (Number(m[1]) + Number(m[2])) * 1000;
+          out = out.replace(m[0], '');
+        }
+      }
       if (code !== 0 && !allowFail) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out.slice(-2000)}`));
-      else resolve({ ms, code, out });
+      else resolve({ ms, code, out, cpuMs });
     });
   });
 }
@@ -78,6 +95,7 @@ export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail =
  * `<!-- goal {"measure":…,"value":1.23,"goal":1.1,"baseline":…} -->`. run-all collects every bench's
  * goal lines into the summary table at the top of bench/results.md.
  */
-export function goalLine({ measure, value, goal, baseline, script }) {
-  return `<!-- goal ${JSON.stringify({ measure, value: Number(value.toFixed(3)), goal, baseline, script })} -->`;
+export function goalLine({ measure, value, cpu, goal, baseline, script }) {
+  const cpuValue = cpu === undefined || !Number.isFinite(cpu) ? null : Number(cpu.toFixed(3));
+  return `<!-- goal ${JSON.stringify({ measure, value: Number(value.toFixed(3)), cpu: cpuValue, goal, baseline, script })} -->`;
 }

@@ -5,8 +5,9 @@
 // every `--version` in flight together.
 // Plain spawn, not execa: execa was ~190 KB of bundled code (a chunk of its own) that every `init`,
 // `status` and `patchbay mcp` tool call loaded and compiled before its first probe, for features a
-// `--version` probe does not use.
-import { spawn } from 'node:child_process';
+// `--version` probe does not use. node:child_process itself is imported on the first spawn, not at
+// module load: it drags in net, dgram and stream internals that node compiles on first use (measured
+// with --cpu-prof as compileForInternalLoader), which a run that finds no host binary never needs.
 import type { ProbeResult } from './types.js';
 import { findOnPath } from './which.js';
 
@@ -40,6 +41,7 @@ async function run(command: string, args: readonly string[], env: Readonly<Recor
   const resolved = await findOnPath(command, env, platform);
   if (resolved === null) return notFound(command);
   const [file, argv, verbatim] = platform === 'win32' && /\.(cmd|bat)$/i.test(resolved) ? cmdShimInvocation(resolved, args, env) : [resolved, [...args], false];
+  const { spawn } = await import('node:child_process');
   return new Promise<ProbeResult>((resolve) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -10,6 +10,8 @@ import { GuardedStdioTransport } from './guarded-stdio-transport.js';
 import { SIGNAL_EXIT_MS, TOOL_WORKERS } from './limits.js';
 import { inProcessRunner, workerPool, type ToolRunner } from './offload/pool.js';
 
+declare const __PATCHBAY_BIN__: string | undefined;
+
 export interface McpServerOptions {
   stdin?: Readable;
   stdout?: Writable;
@@ -25,7 +27,9 @@ export interface McpServerOptions {
  * src/cli/main.ts); from TypeScript sources (tests importing this module) there is no such file.
  */
 function toolRunner(environment: ServerEnvironment, log: (message: string) => void): ToolRunner {
-  const entry = fileURLToPath(import.meta.url);
+  // In the built package this module is dist/commands/server.mjs and the bin is __PATCHBAY_BIN__
+  // relative to it (scripts/build.mjs defines it); the bin is the file that serves as a worker.
+  const entry = fileURLToPath(typeof __PATCHBAY_BIN__ === 'string' ? new URL(__PATCHBAY_BIN__, import.meta.url) : import.meta.url);
   // PATCHBAY_MCP_WORKERS=0: everything on the main thread (an escape hatch, and the bench baseline).
   if (entry.endsWith('.ts') || environment.env.PATCHBAY_MCP_WORKERS === '0') return inProcessRunner(environment);
   return workerPool(environment, { entry, size: TOOL_WORKERS, log });

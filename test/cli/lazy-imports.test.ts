@@ -1,9 +1,12 @@
 // main.ts must evaluate only what every invocation needs: `patchbay mcp` may not load prompts or the
 // wizard, `--version`/`--help` no command module. This walks the STATIC import graph from main.ts
 // (type-only imports and dynamic import() excluded) and checks what it reaches.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,5 +61,188 @@ describe('lazy command loading', () => {
     const reached = relative(graph(path.join(root, 'src/cli/wizard.ts')));
     expect(reached).toContain('pkg:prompts');
     expect(relative(graph(path.join(root, 'src/cli/main.ts')))).toContain('src/cli/args.ts');
+  });
+});
+
+// The same promises, checked on the BUILT bundle (scripts/build.mjs splits it into chunks and writes
+// dist/meta.json: every output file's static imports, dynamic imports and source inputs). The source
+// walk above cannot see what esbuild does with them; these tests can.
+type ChunkGraph = Record<string, { bytes: number; imports: string[]; dynamic: string[]; inputs: string[] }>;
+
+function builtGraph(): ChunkGraph {
+  const file = path.join(root, 'dist', 'meta.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test builds it before vitest runs).`);
+  return JSON.parse(readFileSync(file, 'utf8')) as ChunkGraph;
+}
+
+/** Output files loaded when `start` is imported: its static imports, transitively (plus import() targets with `dynamic`). */
+function closure(g: ChunkGraph, start: string, dynamic = false): string[] {
+  const seen = new Set<string>();
+  const visit = (f: string): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const i of g[f]!.imports) visit(i);
+    if (dynamic) for (const i of g[f]!.dynamic) visit(i);
+  };
+  visit(start);
+  return [...seen];
+}
+
+const inputsOf = (g: ChunkGraph, files: readonly string[]): string[] => files.flatMap((f) => g[f]!.inputs);
+const PKG = /node_modules\/((?:@[^/]+\/)?[^/]+)\//;
+const packagesOf = (inputs: readonly string[]): string[] => [...new Set(inputs.map((i) => PKG.exec(i)?.[1]).filter((p): p is string => p !== undefined))].sort();
+
+/** The files that hold a source module (a module is built once per family that uses it). */
+const holding = (g: ChunkGraph, input: string): string[] => Object.keys(g).filter((f) => g[f]!.inputs.includes(input));
+
+/** The target of `from`'s import() that holds `input`. */
+function dynamicTarget(g: ChunkGraph, from: string, input: string): string {
+  const hits = g[from]!.dynamic.filter((f) => g[f]!.inputs.includes(input));
+  expect(hits, `${from} import()s exactly one file holding ${input}`).toHaveLength(1);
+  return hits[0]!;
+}
+
+const COMMANDS = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'];
+
+describe('the built bundle: chunks per command (dist/meta.json)', () => {
+  const g = builtGraph();
+  const entry = 'patchbay.mjs';
+
+  it('every command is a lazily imported file of its own, and the bin statically loads only small shared code', () => {
+    for (const command of COMMANDS) {
+      const file = `commands/${command}.mjs`;
+      expect(g[entry]!.dynamic).toContain(file);
+      expect(g[file]!.inputs).toContain(`src/cli/commands/${command}.ts`);
+    }
+    const eager = closure(g, entry);
+    expect(packagesOf(inputsOf(g, eager))).toEqual([]);
+    // What `--version` reads and compiles: the argv parser, exit codes, errors, host ids.
+    expect(eager.reduce((n, f) => n + g[f]!.bytes, 0)).toBeLessThan(40_000);
+    // One file: node pays for each one (see scripts/build.mjs), and every command starts here.
+    expect(eager).toEqual([entry]);
+  });
+
+  it('init (and status, migrate, uninstall) never reach the MCP SDK, and reach zod only through the manifest schema', () => {
+    for (const command of ['init', 'status', 'migrate', 'uninstall']) {
+      const start = `commands/${command}.mjs`;
+      const eager = inputsOf(g, closure(g, start));
+      expect(packagesOf(eager), command).not.toContain('zod');
+      expect(eager.some((i) => i.startsWith('src/server/') || i === 'src/core/manifest/schema.ts')).toBe(false);
+      const everything = closure(g, start, true);
+      expect(packagesOf(inputsOf(g, everything)).filter((p) => p.startsWith('@modelcontextprotocol/') || p === 'execa'), command).toEqual([]);
+      // Without the schema's lazy chunk (and what only it loads), no zod at all.
+      const schemaFiles = everything.filter((f) => g[f]!.inputs.includes('src/core/manifest/schema.ts'));
+      expect(schemaFiles.length, `${command} can read a manifest`).toBeGreaterThan(0);
+      const withoutSchema = new Set<string>();
+      const visit = (f: string): void => {
+        if (withoutSchema.has(f) || schemaFiles.includes(f)) return;
+        withoutSchema.add(f);
+        for (const i of [...g[f]!.imports, ...g[f]!.dynamic]) visit(i);
+      };
+      visit(start);
+      expect(packagesOf(inputsOf(g, [...withoutSchema])), command).not.toContain('zod');
+    }
+    // The schema is only ever import()ed, never a static import.
+    for (const file of holding(g, 'src/core/manifest/schema.ts')) {
+      expect(Object.values(g).some((o) => o.imports.includes(file))).toBe(false);
+    }
+  });
+
+  it('init loads few files: the command, and chunks of its own family', () => {
+    // One split build over every command made it 25; the family build, about a dozen.
+    expect(closure(g, 'commands/init.mjs').length).toBeLessThanOrEqual(12);
+  });
+
+  it('the server starts its tool workers on the bin, and the bin hands a worker thread to the tool-worker entry', () => {
+    // src/server/index.ts is dist/commands/server.mjs, one folder below the bin: the build's
+    // __PATCHBAY_BIN__ ('../patchbay.mjs', relative to it) names the bin.
+    expect(g['commands/server.mjs']!.inputs).toContain('src/server/index.ts');
+    expect(g[entry]!.dynamic).toContain('commands/tool-worker.mjs');
+    expect(g['commands/tool-worker.mjs']!.inputs).toContain('src/server/offload/tool-worker.ts');
+  });
+
+  it('mcp loads the server and the SDK, never prompts, the wizard, the manifest schema or the doctor', () => {
+    const command = 'commands/mcp.mjs';
+    const server = dynamicTarget(g, command, 'src/server/index.ts');
+    // main.ts starts loading the server next to the command module: it must be the very file the
+    // command imports (one module instance, never a second copy of the server).
+    expect(dynamicTarget(g, entry, 'src/server/index.ts')).toBe(server);
+    const eager = inputsOf(g, [...closure(g, entry), ...closure(g, command), ...closure(g, server)]);
+    const packages = packagesOf(eager);
+    expect(packages).toContain('@modelcontextprotocol/server');
+    expect(packages).not.toContain('prompts');
+    expect(packages).not.toContain('execa');
+    for (const forbidden of ['src/cli/wizard.ts', 'src/core/manifest/schema.ts', 'src/installers/index.ts', 'src/rollback/index.ts']) {
+      expect(eager).not.toContain(forbidden);
+    }
+    expect(eager.some((i) => i.startsWith('src/doctor/'))).toBe(false);
+  });
+
+  it('the library entry (dist/lib.mjs) is its own entry and never loads the CLI or the server', () => {
+    const lib = closure(g, 'lib.mjs', true);
+    const inputs = inputsOf(g, lib);
+    expect(inputs.some((i) => i.startsWith('src/cli/') || i.startsWith('src/server/'))).toBe(false);
+    expect(packagesOf(inputs).filter((p) => p.startsWith('@modelcontextprotocol/') || p === 'prompts')).toEqual([]);
+  });
+});
+
+// What a real run of the built bin loads, recorded by a module-loader hook (node:module register):
+// the chunk structure above is only worth something if node actually follows it.
+describe('the built bundle: files a real run loads', () => {
+  const g = builtGraph();
+  const dist = path.join(root, 'dist');
+
+  async function loadedBy(args: string[], input?: string): Promise<{ files: string[]; inputs: string[]; packages: string[] }> {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'pb-lazy-'));
+    try {
+      const out = path.join(tmp, 'loaded.txt');
+      await writeFile(path.join(tmp, 'hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { if (url.startsWith('file:')) appendFileSync(process.env.PB_LOADED, url + '\\n'); return next(url, context); }\n");
+      await writeFile(path.join(tmp, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+      const home = path.join(tmp, 'home');
+      const project = path.join(tmp, 'project');
+      await mkdir(home);
+      await mkdir(project);
+      const env = { PATH: '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), PATCHBAY_STATE_DIR: path.join(tmp, 'state'), NO_COLOR: '1', PB_LOADED: out };
+      const r = spawnSync(process.execPath, ['--import', pathToFileURL(path.join(tmp, 'register.mjs')).href, path.join(dist, 'patchbay.mjs'), ...args.map((a) => a.replace('<project>', project))], {
+        cwd: project,
+        env,
+        input: input ?? '',
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      const files = readFileSync(out, 'utf8')
+        .split('\n')
+        .filter((u) => u.startsWith(pathToFileURL(dist).href + '/'))
+        .map((u) => path.relative(dist, fileURLToPath(u)).split(path.sep).join('/'));
+      for (const f of files) expect(g, `${f} is in dist/meta.json (stale build?)`).toHaveProperty([f]);
+      const inputs = inputsOf(g, files);
+      return { files, inputs, packages: packagesOf(inputs) };
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  it('--version loads only the bin and its small shared chunks', async () => {
+    const run = await loadedBy(['--version']);
+    expect(run.files.sort()).toEqual(closure(g, 'patchbay.mjs').sort());
+  });
+
+  it('init --yes never loads the MCP SDK, zod, prompts or a probe library', async () => {
+    const run = await loadedBy(['init', '--yes', '--host', 'opencode,claude-code,cursor', '--opencode-version', '1.18.33', '<project>']);
+    expect(run.inputs).toContain('src/cli/commands/init.ts');
+    expect(run.packages.filter((p) => p.startsWith('@modelcontextprotocol/') || ['zod', 'prompts', 'execa'].includes(p))).toEqual([]);
+    // Of the server, only the import-free role check main.ts runs first (am I a tool worker thread?).
+    expect(run.inputs.filter((i) => (i.startsWith('src/server/') && i !== 'src/server/offload/role.ts') || i.startsWith('src/doctor/'))).toEqual([]);
+  });
+
+  it('mcp answers initialize without loading prompts, the manifest schema, the installers or the engine', async () => {
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lazy-test', version: '0' } } });
+    const run = await loadedBy(['mcp'], `${initialize}\n`);
+    expect(run.packages).toContain('@modelcontextprotocol/server');
+    expect(run.packages).not.toContain('prompts');
+    for (const forbidden of ['src/cli/wizard.ts', 'src/core/manifest/schema.ts', 'src/installers/index.ts', 'src/rollback/index.ts']) {
+      expect(run.inputs).not.toContain(forbidden);
+    }
   });
 });

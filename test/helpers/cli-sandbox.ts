@@ -2,7 +2,7 @@
 // and a PATH holding only fake host binaries (tiny shell scripts) so detection is fully controlled.
 // Runs the BUILT bundle (dist/patchbay.mjs) as a child process; it never builds it (npm test does).
 import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,17 +52,21 @@ export async function createSandbox(): Promise<Sandbox> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'pb-cli-'));
   /**
    * nobody cannot read the checkout's dist/ when the checkout sits in a 0700 folder (CI clones into a
-   * fresh temp dir): it runs a copy of the one-file bundle kept in a world-readable folder instead.
+   * fresh temp dir): it runs a copy of the bundle kept in a world-readable folder instead. The bundle
+   * is the bin and the files it imports (dist/commands/, dist/chunks/): the whole dist/ is copied.
    */
   const nobodyBundle = (): string => {
     const dir = path.join(root, 'bundle');
     const file = path.join(dir, 'patchbay.mjs');
     if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      copyFileSync(BUNDLE, file);
+      cpSync(path.dirname(BUNDLE), dir, { recursive: true });
       chmodSync(root, 0o755);
-      chmodSync(dir, 0o755);
-      chmodSync(file, 0o644);
+      const open = (p: string): void => {
+        const isDir = statSync(p).isDirectory();
+        chmodSync(p, isDir ? 0o755 : 0o644);
+        if (isDir) for (const name of readdirSync(p)) open(path.join(p, name));
+      };
+      open(dir);
     }
     return file;
   };

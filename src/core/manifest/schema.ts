@@ -3,7 +3,7 @@
 // single source: the JSON schema the package ships (schema/patchbay.schema.json) is generated from it
 // (`node scripts/gen-schema.mjs`), and a test keeps the two equal. 0.1's one-server form
 // (`{"command": "npx", "args": ["--yes", "patchbay@<v>", "mcp"]}`) is still read.
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOST_IDS } from '../../installers/catalog-data.js';
 import { PIN } from './pin.js';
 

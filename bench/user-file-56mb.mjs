@@ -11,7 +11,7 @@
 //   init              the real thing: plan, journal with the prior bytes (fsync), temp + fsync + rename
 //   status            read + parse + state
 //
-//   node bench/init-big-claude-json.mjs [--runs 3] [--mb 56]
+//   node bench/user-file-56mb.mjs [--runs 3] [--mb 56]
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,9 +27,9 @@ const mb = Number(argValue(process.argv, '--mb', '56'));
 
 export async function main() {
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'patchbay-bench-bigjson-'));
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'patchbay-bench-userfile-'));
   try {
-    progress(`init-big-claude-json: generating a ${mb} MB ~/.claude.json`);
+    progress(`user-file-56mb: generating a ${mb} MB ~/.claude.json`);
     const master = path.join(tmp, 'claude.json');
     await writeFile(master, generateClaudeJson(mb * 1024 * 1024));
     const text = await readFile(master, 'utf8');
@@ -72,7 +72,7 @@ export async function main() {
     };
     for (const v of variants) await once(v); // warm-up (page cache)
     for (let i = 0; i < runs; i++) {
-      progress(`init-big-claude-json: run ${i + 1}/${runs}`);
+      progress(`user-file-56mb: run ${i + 1}/${runs}`);
       for (const v of variants) v.xs.push(await once(v));
     }
     const parseXs = [];
@@ -91,13 +91,13 @@ export async function main() {
     const out = [
       `### (6) a ${fmtBytes(bytes)} ~/.claude.json: init and status vs one JSON.parse, ${runs} runs each (+1 warm-up)`,
       '',
-      `Command: \`node bench/init-big-claude-json.mjs --runs ${runs} --mb ${mb}\`. File: bench/lib/claude-home.mjs (generated, Claude Code's shape). ` +
+      `Command: \`node bench/user-file-56mb.mjs --runs ${runs} --mb ${mb}\`. File: bench/lib/claude-home.mjs (generated, Claude Code's shape). ` +
         'Every CLI row is a whole process with a fresh copy of the file and an empty state dir; `init` writes a journal holding the prior bytes and fsyncs.',
       '',
       markdownTable(['command', 'median ms', 'min–max ms', 'vs `node -e JSON.parse` (process)', 'vs in-process JSON.parse'], rows),
       '',
-      goalLine({ measure: `init --scope user on a ${fmtBytes(bytes)} ~/.claude.json`, value: summary(variants[2].xs).median / base, goal: 3, baseline: 'node -e JSON.parse(readFileSync(f)) (process)', script: 'bench/init-big-claude-json.mjs' }),
-      goalLine({ measure: `init --scope user on a ${fmtBytes(bytes)} ~/.claude.json, vs in-process JSON.parse`, value: summary(variants[2].xs).median / inProcess, goal: 3, baseline: 'JSON.parse of the text in memory', script: 'bench/init-big-claude-json.mjs' }),
+      goalLine({ measure: `init --scope user on a ${fmtBytes(bytes)} ~/.claude.json`, value: summary(variants[2].xs).median / base, goal: 3, baseline: 'node -e JSON.parse(readFileSync(f)) (process)', script: 'bench/user-file-56mb.mjs' }),
+      goalLine({ measure: `init --scope user on a ${fmtBytes(bytes)} ~/.claude.json, vs in-process JSON.parse`, value: summary(variants[2].xs).median / inProcess, goal: 3, baseline: 'JSON.parse of the text in memory', script: 'bench/user-file-56mb.mjs' }),
       '',
     ].join('\n');
     process.stdout.write(out + '\n');
