@@ -79,6 +79,7 @@ describe.skipIf(!tools.ok)('any server: a pinned npm server and a remote one in 
   let projectBefore: TreeHash;
   const touched = new Set<string>(); // every file patchbay reported creating/modifying/deleting
   const leaks: string[] = [];
+  let updateMark = 0; // remote.seen index after the wrong-token control
 
   const pb = async (args: string[]): Promise<RunResult> => {
     const r = await patchbay(args, { cwd: b.project, env: b.env });
@@ -224,6 +225,21 @@ describe.skipIf(!tools.ok)('any server: a pinned npm server and a remote one in 
     expect(remote.seen.filter((s) => s.auth !== 'match'), JSON.stringify(remote.seen)).toEqual([]);
   });
 
+  it('control: with a wrong FIXTURE_TOKEN in their environment, neither host connects to the remote server (it does check)', async () => {
+    const mark = remote.seen.length;
+    const wrong = { ...b.env, FIXTURE_TOKEN: 'not-the-token' };
+    const ocList = await run(path.join(b.binDir, 'opencode'), ['mcp', 'list'], { cwd: b.project, env: wrong, timeoutMs: 90_000 });
+    expect(ocList.text, explain('opencode mcp list (wrong token)', ocList)).toMatch(/remote\s+needs authentication/);
+    const getR = await run(path.join(b.binDir, 'claude'), ['mcp', 'get', 'remote'], { cwd: b.project, env: wrong, timeoutMs: 90_000 });
+    expect(getR.text, explain('claude mcp get remote (wrong token)', getR)).toMatch(/Status: ✘ Failed to connect/);
+    expect(getR.text).toContain('HTTP 401');
+    const sent = remote.seen.slice(mark).filter((s) => s.rpc.includes('initialize'));
+    expect(new Set(sent.map((s) => s.client)), JSON.stringify(remote.seen.slice(mark))).toEqual(new Set());
+    expect(remote.seen.slice(mark).some((s) => s.auth === 'mismatch'), JSON.stringify(remote.seen.slice(mark))).toBe(true);
+    process.stderr.write(`\n=== wrong token: opencode ===\n${ocList.text}\n=== wrong token: claude ===\n${getR.text}\n`);
+    updateMark = remote.seen.length;
+  });
+
   it('update fixture → re-pins 1.2.3 → 1.3.0 everywhere in one transaction; hosts connect to 1.3.0', async () => {
     await publishFixtureMcp(registry, '1.3.0');
     const update = await pb(['update', 'fixture', '--yes']);
@@ -259,7 +275,9 @@ describe.skipIf(!tools.ok)('any server: a pinned npm server and a remote one in 
     expect(last('opencode')).toBe('1.3.0');
     expect(last('claude-code')).toBe('1.3.0');
     expect(await npxInstalledVersionsOf(b.npmCache, FIXTURE_NAME)).toEqual(['1.2.3', '1.3.0']);
-    expect(remote.seen.filter((s) => s.auth !== 'match'), JSON.stringify(remote.seen)).toEqual([]);
+    const sinceControl = remote.seen.slice(updateMark);
+    expect(new Set(sinceControl.filter((s) => s.rpc.includes('initialize')).map((s) => s.client))).toEqual(new Set(['opencode', 'claude-code']));
+    expect(sinceControl.filter((s) => s.auth !== 'match'), JSON.stringify(sinceControl)).toEqual([]);
 
     // And its `version` tool says so, through the exact argv Claude Code's entry holds.
     const argv = (cc.mcpServers as Record<string, { command: string; args: string[] }>).fixture!;
