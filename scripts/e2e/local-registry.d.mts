@@ -3,6 +3,7 @@ export interface LocalRegistry {
   url: string;
   port: number;
   dir: string;
+  /** `npm publish` of a tarball or a package folder. */
   publish(tarball: string): Promise<void>;
   stop(): Promise<void>;
 }

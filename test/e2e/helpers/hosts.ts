@@ -43,3 +43,27 @@ export async function npxInstalledVersion(npmCache: string): Promise<string | un
 }
 
 export const managedArgv = (version: string) => ['npx', '--yes', `patchbay-mcp@${version}`, 'mcp'];
+
+/**
+ * Every version of `pkg` that npx installed into a sandbox's npm cache (one `_npx/<hash>` dir per spec),
+ * sorted. Proves which pins a host's `npx --yes pkg@<v>` actually fetched and ran.
+ */
+export async function npxInstalledVersionsOf(npmCache: string, pkg: string): Promise<string[]> {
+  const npx = path.join(npmCache, '_npx');
+  let dirs: string[];
+  try {
+    dirs = await readdir(npx);
+  } catch {
+    return [];
+  }
+  const versions = new Set<string>();
+  for (const d of dirs) {
+    try {
+      const manifest = JSON.parse(await readFile(path.join(npx, d, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string };
+      versions.add(manifest.version);
+    } catch {
+      // an npx install of some other package
+    }
+  }
+  return [...versions].sort();
+}
