@@ -335,6 +335,7 @@ class Editor {
     const state = await this.overlay.file(e.file.path);
     if (!state.exists) {
       const skeleton = this.record.skeletonFor?.(this.binding.name, this.scope) ?? this.record.skeleton;
+      await this.record.codec.ready?.();
       await this.overlay.replaceText(e.file.path, this.record.codec.create({ ...skeleton, ...nest(place, this.binding.name, entry) }), this.label);
       return;
     }

@@ -148,6 +148,18 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
     }
   });
 
+  it('the YAML and TOML parsers load only when a host of that format is read (lazy codecs)', () => {
+    for (const command of ['init', 'status', 'migrate', 'uninstall']) {
+      const start = `commands/${command}.mjs`;
+      const eager = packagesOf(inputsOf(g, closure(g, start)));
+      expect(eager, command).not.toContain('yaml');
+      expect(eager, command).not.toContain('toml-eslint-parser');
+      // Still there for the hosts that need them, one import() away.
+      const everything = packagesOf(inputsOf(g, closure(g, start, true)));
+      expect(everything, command).toEqual(expect.arrayContaining(['yaml', 'toml-eslint-parser']));
+    }
+  });
+
   it('init loads few files: the command, and chunks of its own family', () => {
     // One split build over every command made it 25; the family build, about a dozen.
     expect(closure(g, 'commands/init.mjs').length).toBeLessThanOrEqual(12);

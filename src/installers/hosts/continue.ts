@@ -16,7 +16,7 @@ import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
 import { CONTINUE_STYLE } from '../shapes.js';
-import { yamlCodec } from '../yaml/index.js';
+import { yamlCodec } from '../lazy-codecs.js';
 import { hostHome } from './home-dir.js';
 
 export const CONTINUE_PLACE: Place = { path: ['mcpServers'], kind: 'list', style: CONTINUE_STYLE };

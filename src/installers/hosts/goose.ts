@@ -10,7 +10,7 @@ import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
 import { GOOSE_STYLE } from '../shapes.js';
-import { yamlCodec } from '../yaml/index.js';
+import { yamlCodec } from '../lazy-codecs.js';
 import { xdgConfigHome } from '../paths.js';
 
 export const GOOSE_PLACE: Place = { path: ['extensions'], nameKey: 'name', style: GOOSE_STYLE };

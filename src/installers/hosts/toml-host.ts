@@ -7,7 +7,7 @@ import type { Detection, HostContext } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
-import { tomlCodec } from '../toml/index.js';
+import { tomlCodec } from '../lazy-codecs.js';
 import { hostHome } from './home-dir.js';
 
 export interface TomlHostData {
