@@ -53,13 +53,18 @@ export interface InspectOptions {
   scope: Scope;
   version: string;
   opencodeVersion?: string;
+  /** false: locate host binaries without running `--version` (DetectOptions.probeVersions). */
+  probeVersions?: boolean;
   /** The server whose entry state is reported (default: patchbay's own, pinned to `version`). */
   binding?: ServerBinding;
 }
 
 /** One report per host that supports the scope (generic has no project scope and is skipped there). */
 export async function inspectHosts(ctx: HostContext, options: InspectOptions): Promise<HostReport[]> {
-  const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
+  const detect = {
+    ...(options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion }),
+    ...(options.probeVersions === undefined ? {} : { probeVersions: options.probeVersions }),
+  };
   const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
   const overlay = new PlanningOverlay();
   const binding = options.binding ?? selfBinding(options.version, selfEnv(ctx.env));

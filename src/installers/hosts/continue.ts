@@ -41,8 +41,8 @@ export const continueHost: HostRecord = {
     const block = server === undefined ? '<name>.yaml' : blockFileName(server);
     return [scope === 'project' ? path.join(ctx.projectDir, '.continue', 'mcpServers', block) : path.join(globalDir(ctx), 'config.yaml')];
   },
-  async detect(ctx) {
-    const probe = await probeVersion(ctx, 'cn');
+  async detect(ctx, options) {
+    const probe = await probeVersion(ctx, 'cn', options);
     const found = await evidence(ctx, [globalDir(ctx), path.join(ctx.projectDir, '.continue')]);
     const detection: Detection = { host: 'continue', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;

@@ -33,8 +33,8 @@ export function tomlHost(data: TomlHostData): HostRecord {
     files(ctx, scope) {
       return [scope === 'project' ? path.join(ctx.projectDir, data.projectDir, 'config.toml') : userFile(ctx)];
     },
-    async detect(ctx) {
-      const probe = await probeVersion(ctx, data.binary);
+    async detect(ctx, options) {
+      const probe = await probeVersion(ctx, data.binary, options);
       const found = await evidence(ctx, [path.dirname(userFile(ctx)), path.join(ctx.projectDir, data.projectDir)]);
       const reasons = [probe.reason, ...found];
       if (data.projectTrust) reasons.push(`${data.displayName} reads ${data.projectDir}/config.toml only in a trusted project`);
