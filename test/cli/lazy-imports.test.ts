@@ -165,12 +165,15 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
     expect(closure(g, 'commands/init.mjs').length).toBeLessThanOrEqual(12);
   });
 
-  it('the server starts its tool workers on the bin, and the bin hands a worker thread to the tool-worker entry', () => {
-    // src/server/index.ts is dist/commands/server.mjs, one folder below the bin: the build's
-    // __PATCHBAY_BIN__ ('../patchbay.mjs', relative to it) names the bin.
+  it('the server starts its tool workers on their own entry; the bin never loads worker code or node:worker_threads', () => {
+    // src/server/index.ts is dist/commands/server.mjs; the build's __PATCHBAY_TOOL_WORKER__
+    // ('./tool-worker.mjs', relative to it) names the worker's entry, in the same folder.
     expect(g['commands/server.mjs']!.inputs).toContain('src/server/index.ts');
-    expect(g[entry]!.dynamic).toContain('commands/tool-worker.mjs');
-    expect(g['commands/tool-worker.mjs']!.inputs).toContain('src/server/offload/tool-worker.ts');
+    expect(g['commands/tool-worker.mjs']!.inputs).toEqual(expect.arrayContaining(['src/server/offload/worker-main.ts', 'src/server/offload/tool-worker.ts']));
+    expect(readFileSync(path.join(root, 'dist', 'commands', 'server.mjs'), 'utf8')).toContain('"./tool-worker.mjs"');
+    expect([...g[entry]!.imports, ...g[entry]!.dynamic]).not.toContain('commands/tool-worker.mjs');
+    expect(g[entry]!.inputs.some((i) => i.startsWith('src/server/'))).toBe(false);
+    expect(readFileSync(path.join(root, 'dist', 'patchbay.mjs'), 'utf8')).not.toContain('worker_threads');
   });
 
   it('mcp loads the server and the SDK, never prompts, the wizard, the manifest schema or the doctor', () => {

@@ -47,7 +47,7 @@ interface Slot {
 }
 
 export interface PoolOptions {
-  /** The bundle file: it starts as a tool worker when its workerData says so (src/cli/main.ts). */
+  /** The built worker entry (worker-main.ts): it serves tool calls when its workerData says so. */
   entry: string;
   size: number;
   log: (message: string) => void;
