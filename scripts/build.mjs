@@ -49,15 +49,15 @@ for (const c of COMMANDS) families.set(familyOf(c), [...(families.get(familyOf(c
 
 /**
  * main.ts's `import('./commands/<name>.js')` becomes an import of the separately built
- * dist/commands/<name>.mjs. Two more of its imports point at named entries: `../server/index.js`
+ * dist/commands/<name>.mjs. One more of its imports points at a named entry: `../server/index.js`
  * (main.ts starts loading it early for `mcp`) is dist/commands/server.mjs in the mcp family, the very
- * file commands/mcp.mjs imports; `../server/offload/tool-worker.js` (what a tool worker thread runs:
- * the server starts its workers on the bin) is dist/commands/tool-worker.mjs, built on its own.
+ * file commands/mcp.mjs imports. What a tool worker thread starts on (offload/worker-main.ts) is
+ * dist/commands/tool-worker.mjs, built on its own; the bin never imports it.
  */
 const MCP_ENTRIES = {
   server: { from: '../server/index.js', source: path.join(root, 'src', 'server', 'index.ts') },
-  'tool-worker': { from: '../server/offload/tool-worker.js', source: path.join(root, 'src', 'server', 'offload', 'tool-worker.ts') },
 };
+const TOOL_WORKER_SOURCE = path.join(root, 'src', 'server', 'offload', 'worker-main.ts');
 const commandsExternal = {
   name: 'commands-external',
   setup(b) {
@@ -84,13 +84,13 @@ const GROUPS = [
       // The server as a named entry, so main.ts can import it by a stable name.
       ...(name === 'mcp' ? { server: MCP_ENTRIES.server.source } : {}),
     },
-    // src/server/index.ts starts its tool worker threads on the bin (main.ts serves as a worker when
-    // started as one); from dist/commands/server.mjs the bin is one folder up.
-    define: name === 'mcp' ? { __PATCHBAY_BIN__: JSON.stringify('../patchbay.mjs') } : {},
+    // src/server/index.ts starts its tool worker threads on dist/commands/tool-worker.mjs: from
+    // dist/commands/server.mjs, the same folder.
+    define: name === 'mcp' ? { __PATCHBAY_TOOL_WORKER__: JSON.stringify('./tool-worker.mjs') } : {},
   })),
   // The tool worker runs on its own thread (its own module instances): a build of its own, so the
   // modules it shares with the server do not cut the server's start-up into more files.
-  { name: 'mcp-worker', entryNames: 'commands/[name]', entryPoints: { 'tool-worker': MCP_ENTRIES['tool-worker'].source } },
+  { name: 'mcp-worker', entryNames: 'commands/[name]', entryPoints: { 'tool-worker': TOOL_WORKER_SOURCE } },
 ];
 
 // A clean dist/: chunk names carry content hashes, so stale chunks would otherwise pile up (and ship).

@@ -1,12 +1,10 @@
 // The CLI entry (esbuild bundles this file into dist/patchbay.mjs). It parses argv and then imports
 // ONLY the module of the command asked for: `patchbay mcp` never evaluates prompts or the wizard, and
 // `--version` evaluates nothing but this file and the argv parser. Keep the static imports below tiny.
-import { isMainThread, workerData } from 'node:worker_threads';
 import { parseArgv, type CommandArgs, type CommandName } from './args.js';
 import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
 import { isPatchbayError } from '../errors.js';
 import { PATCHBAY_VERSION } from '../version.js';
-import { isToolWorker } from '../server/offload/role.js';
 
 type CommandModule = { run(args: CommandArgs): Promise<number> };
 
@@ -83,14 +81,10 @@ function reportInternal(error: unknown): void {
   process.exitCode = EXIT.internal;
 }
 
-// `patchbay mcp` runs its host-file tools on worker threads started from this same file (the
-// package is one bundle); such a thread serves tool calls instead of running the CLI.
-if (!isMainThread && isToolWorker(workerData)) {
-  import('../server/offload/tool-worker.js').then((m) => m.serveToolCalls(), reportInternal);
-} else {
-  dropOutputWhenReaderLeaves(process.stdout, 'stdout');
-  dropOutputWhenReaderLeaves(process.stderr, 'stderr');
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  }, reportInternal);
-}
+// `patchbay mcp`'s tool worker threads start on their own entry (src/server/offload/worker-main.ts),
+// never on this file.
+dropOutputWhenReaderLeaves(process.stdout, 'stdout');
+dropOutputWhenReaderLeaves(process.stderr, 'stderr');
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+}, reportInternal);

@@ -4,7 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { DisplayRoots } from '../display-path.js';
-import { resolveStateDir } from '../rollback/state-dir.js';
+import { resolveStateDir } from '../rollback/state-dir-path.js';
 
 export interface Environment {
   /** Absolute project directory. */

@@ -21,6 +21,8 @@ export interface StatusRequest {
   hosts?: readonly string[];
   scope?: Scope;
   opencodeVersion?: string;
+  /** false: host versions are not reported, so host binaries are not run (DetectOptions.probeVersions). */
+  probeVersions?: boolean;
   /** Where managed.json is (user-scope servers and the hashes of what patchbay wrote). */
   stateDir?: string;
 }
@@ -73,7 +75,12 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
   const manifest = await loadManifest(ctx.projectDir);
   const scope = request.scope ?? manifest?.manifest.scope ?? 'project';
   const version = manifest ? pinnedVersion(manifest.manifest) : PATCHBAY_VERSION;
-  const options = { scope, version, ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}) };
+  const options = {
+    scope,
+    version,
+    ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}),
+    ...(request.probeVersions !== undefined ? { probeVersions: request.probeVersions } : {}),
+  };
   const records = scope === 'user' || manifest ? await readRecords(request.stateDir) : null;
   // What is managed here: the manifest's servers (project), managed.json's (user), else patchbay's own.
   const managed: Record<string, ServerSpec> = scope === 'project' && manifest

@@ -1,7 +1,9 @@
 // Detection helpers: version probes and config-dir evidence, reported in words.
 import { stat } from 'node:fs/promises';
 import type { HostContext } from './types.js';
+import type { DetectOptions } from './host-core.js';
 import { displayPath } from '../display-path.js';
+import { findOnPath } from './which.js';
 
 const SEMVER = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?/;
 
@@ -14,8 +16,16 @@ export interface ProbeOutcome {
   failed?: string;
 }
 
-/** Runs `<bin> --version` and words the outcome, e.g. "`claude --version` printed 2.1.332 (Claude Code)". */
-export async function probeVersion(ctx: HostContext, bin: string): Promise<ProbeOutcome> {
+/**
+ * Runs `<bin> --version` and words the outcome, e.g. "`claude --version` printed 2.1.332 (Claude Code)".
+ * With `probeVersions: false` (see DetectOptions) it only looks `bin` up on PATH: a spawned probe costs
+ * a process per installed host (status on a machine with every host installed: 26 of them).
+ */
+export async function probeVersion(ctx: HostContext, bin: string, options: DetectOptions = {}): Promise<ProbeOutcome> {
+  if (options.probeVersions === false) {
+    const found = (await findOnPath(bin, ctx.env, ctx.platform)) !== null;
+    return { found, reason: found ? `\`${bin}\` is on PATH (its version was not asked for)` : `\`${bin}\` is not on PATH` };
+  }
   const result = await ctx.probe(bin, ['--version']);
   if (!result.ok) {
     if (result.reason === 'not-found') return { found: false, reason: `\`${bin}\` is not on PATH` };

@@ -26,6 +26,12 @@ export interface PlaceSelection {
 export interface DetectOptions {
   /** OpenCode `--opencode-version`: the binary is not probed at all. */
   opencodeVersion?: string;
+  /**
+   * false: nobody will see the versions (human `status` prints no detection), so a host binary is only
+   * looked up on PATH, not run — unless its version decides what to write (OpenCode's dialect).
+   * Default true.
+   */
+  probeVersions?: boolean;
 }
 
 /** Everything the core needs to know about one host. Data first; functions only where hosts differ. */
@@ -362,6 +368,7 @@ class Editor {
     const state = await this.overlay.file(e.file.path);
     if (!state.exists) {
       const skeleton = this.record.skeletonFor?.(this.binding.name, this.scope) ?? this.record.skeleton;
+      await this.record.codec.ready?.();
       await this.overlay.replaceText(e.file.path, this.record.codec.create({ ...skeleton, ...nest(place, this.binding.name, entry) }), this.label);
       return;
     }

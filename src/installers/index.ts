@@ -10,7 +10,7 @@ import { createPlan, writeAccessDiagnostics } from '../rollback/plan-builder.js'
 import { displayPath } from '../display-path.js';
 import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
-import { HOSTS, HOST_IDS, hostRecord, hostsSharing, supportsScope } from './catalog.js';
+import { HOSTS, HOST_IDS, hostRecord, sharingIndex, supportsScope } from './catalog.js';
 import { inspectHost, planHost, type HostAction, type ReplacePolicy } from './host-core.js';
 export { inspectHost, type HostAction, type ReplacePolicy } from './host-core.js';
 import { PlanningOverlay } from './document/overlay.js';
@@ -53,23 +53,29 @@ export interface InspectOptions {
   scope: Scope;
   version: string;
   opencodeVersion?: string;
+  /** false: locate host binaries without running `--version` (DetectOptions.probeVersions). */
+  probeVersions?: boolean;
   /** The server whose entry state is reported (default: patchbay's own, pinned to `version`). */
   binding?: ServerBinding;
 }
 
 /** One report per host that supports the scope (generic has no project scope and is skipped there). */
 export async function inspectHosts(ctx: HostContext, options: InspectOptions): Promise<HostReport[]> {
-  const detect = options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion };
+  const detect = {
+    ...(options.opencodeVersion === undefined ? {} : { opencodeVersion: options.opencodeVersion }),
+    ...(options.probeVersions === undefined ? {} : { probeVersions: options.probeVersions }),
+  };
   const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
   const overlay = new PlanningOverlay();
   const binding = options.binding ?? selfBinding(options.version, selfEnv(ctx.env));
-  return Promise.all(hosts.map(async (h) => withSharing(ctx, (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report)));
+  const sharing = sharingIndex(ctx, options.scope); // once per call: see sharingIndex
+  return Promise.all(hosts.map(async (h) => withSharing(sharing, (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report)));
 }
 
 /** Marks each file another host reads too, so status can say one entry serves both. */
-function withSharing(ctx: HostContext, report: HostReport): HostReport {
+function withSharing(sharing: ReadonlyMap<string, readonly HostId[]>, report: HostReport): HostReport {
   for (const file of report.files) {
-    const others = hostsSharing(ctx, report.scope, file.path, report.host);
+    const others = (sharing.get(file.path) ?? []).filter((h) => h !== report.host);
     if (others.length > 0) file.sharedWith = others;
   }
   return report;

@@ -7,18 +7,12 @@
 // because a write without a journal could not be undone.
 import { constants } from 'node:fs';
 import { access, chmod, mkdir, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { PatchbayError } from '../errors.js';
 import { errnoCode } from './fs-util.js';
 import { acquireLock, type LockHandle } from './lock.js';
 
-export function resolveStateDir(explicit?: string, env: Readonly<Record<string, string | undefined>> = process.env, home: string = os.homedir()): string {
-  if (explicit) return path.resolve(explicit);
-  if (env.PATCHBAY_STATE_DIR) return path.resolve(env.PATCHBAY_STATE_DIR);
-  if (env.XDG_STATE_HOME) return path.join(path.resolve(env.XDG_STATE_HOME), 'patchbay');
-  return path.join(home, ".local", "state", "patchbay");
-}
+export { resolveStateDir } from './state-dir-path.js';
 
 export function journalDir(stateDir: string): string {
   return path.join(stateDir, 'journal');

@@ -10,7 +10,7 @@ import { GuardedStdioTransport } from './guarded-stdio-transport.js';
 import { SIGNAL_EXIT_MS, TOOL_WORKERS } from './limits.js';
 import { inProcessRunner, workerPool, type ToolRunner } from './offload/pool.js';
 
-declare const __PATCHBAY_BIN__: string | undefined;
+declare const __PATCHBAY_TOOL_WORKER__: string | undefined;
 
 export interface McpServerOptions {
   stdin?: Readable;
@@ -27,9 +27,10 @@ export interface McpServerOptions {
  * src/cli/main.ts); from TypeScript sources (tests importing this module) there is no such file.
  */
 function toolRunner(environment: ServerEnvironment, log: (message: string) => void): ToolRunner {
-  // In the built package this module is dist/commands/server.mjs and the bin is __PATCHBAY_BIN__
-  // relative to it (scripts/build.mjs defines it); the bin is the file that serves as a worker.
-  const entry = fileURLToPath(typeof __PATCHBAY_BIN__ === 'string' ? new URL(__PATCHBAY_BIN__, import.meta.url) : import.meta.url);
+  // In the built package this module is dist/commands/server.mjs and the worker's entry (offload/
+  // worker-main.ts, built as dist/commands/tool-worker.mjs) is __PATCHBAY_TOOL_WORKER__ relative to it
+  // (scripts/build.mjs defines it).
+  const entry = fileURLToPath(typeof __PATCHBAY_TOOL_WORKER__ === 'string' ? new URL(__PATCHBAY_TOOL_WORKER__, import.meta.url) : import.meta.url);
   // PATCHBAY_MCP_WORKERS=0: everything on the main thread (an escape hatch, and the bench baseline).
   if (entry.endsWith('.ts') || environment.env.PATCHBAY_MCP_WORKERS === '0') return inProcessRunner(environment);
   return workerPool(environment, { entry, size: TOOL_WORKERS, log });

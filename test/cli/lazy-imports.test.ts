@@ -148,17 +148,32 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
     }
   });
 
+  it('the YAML and TOML parsers load only when a host of that format is read (lazy codecs)', () => {
+    for (const command of ['init', 'status', 'migrate', 'uninstall']) {
+      const start = `commands/${command}.mjs`;
+      const eager = packagesOf(inputsOf(g, closure(g, start)));
+      expect(eager, command).not.toContain('yaml');
+      expect(eager, command).not.toContain('toml-eslint-parser');
+      // Still there for the hosts that need them, one import() away.
+      const everything = packagesOf(inputsOf(g, closure(g, start, true)));
+      expect(everything, command).toEqual(expect.arrayContaining(['yaml', 'toml-eslint-parser']));
+    }
+  });
+
   it('init loads few files: the command, and chunks of its own family', () => {
     // One split build over every command made it 25; the family build, about a dozen.
     expect(closure(g, 'commands/init.mjs').length).toBeLessThanOrEqual(12);
   });
 
-  it('the server starts its tool workers on the bin, and the bin hands a worker thread to the tool-worker entry', () => {
-    // src/server/index.ts is dist/commands/server.mjs, one folder below the bin: the build's
-    // __PATCHBAY_BIN__ ('../patchbay.mjs', relative to it) names the bin.
+  it('the server starts its tool workers on their own entry; the bin never loads worker code or node:worker_threads', () => {
+    // src/server/index.ts is dist/commands/server.mjs; the build's __PATCHBAY_TOOL_WORKER__
+    // ('./tool-worker.mjs', relative to it) names the worker's entry, in the same folder.
     expect(g['commands/server.mjs']!.inputs).toContain('src/server/index.ts');
-    expect(g[entry]!.dynamic).toContain('commands/tool-worker.mjs');
-    expect(g['commands/tool-worker.mjs']!.inputs).toContain('src/server/offload/tool-worker.ts');
+    expect(g['commands/tool-worker.mjs']!.inputs).toEqual(expect.arrayContaining(['src/server/offload/worker-main.ts', 'src/server/offload/tool-worker.ts']));
+    expect(readFileSync(path.join(root, 'dist', 'commands', 'server.mjs'), 'utf8')).toContain('"./tool-worker.mjs"');
+    expect([...g[entry]!.imports, ...g[entry]!.dynamic]).not.toContain('commands/tool-worker.mjs');
+    expect(g[entry]!.inputs.some((i) => i.startsWith('src/server/'))).toBe(false);
+    expect(readFileSync(path.join(root, 'dist', 'patchbay.mjs'), 'utf8')).not.toContain('worker_threads');
   });
 
   it('mcp loads the server and the SDK, never prompts, the wizard, the manifest schema or the doctor', () => {

@@ -38,6 +38,8 @@ async function status(session: Session): Promise<number> {
     ...(args.hosts !== undefined ? { hosts: args.hosts } : {}),
     ...(args.scope !== undefined ? { scope: args.scope } : {}),
     ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
+    // The human report shows no host versions or detection reasons (--json does): no `--version` runs.
+    probeVersions: args.json,
     stateDir: session.environment.stateDir,
   }, MALFORMED_CODES);
   const { source, hosts, scope, version, diagnostics, malformed, current } = result;

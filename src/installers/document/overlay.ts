@@ -83,6 +83,7 @@ export class PlanningOverlay {
   /** The current text parsed with `codec` ('' for a file that does not exist). */
   async document(file: string, codec: DocumentCodec): Promise<ConfigDocument> {
     const s = await this.state(file);
+    await codec.ready?.();
     return codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
   }
 

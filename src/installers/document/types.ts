@@ -68,6 +68,8 @@ export interface DocumentCodec {
   parse(text: string, options: { path?: string }): ConfigDocument;
   /** The full text of a NEW file holding `value`, in `style` (defaults: LF, 2 spaces, final newline). */
   create(value: { [key: string]: DocValue }, style?: Partial<DocumentStyle>): string;
+  /** Loads the codec's code when it is lazy (lazy-codec.ts); parse/create may be called once it resolves. */
+  ready?(): Promise<void>;
 }
 
 /** An edit the document cannot make safely (e.g. TOML: our table name is also a dotted key elsewhere). */

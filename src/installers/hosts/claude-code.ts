@@ -19,8 +19,8 @@ export const claudeCode: HostRecord = {
     const dir = ctx.env.CLAUDE_CONFIG_DIR && path.isAbsolute(ctx.env.CLAUDE_CONFIG_DIR) ? ctx.env.CLAUDE_CONFIG_DIR : ctx.home;
     return [path.join(dir, '.claude.json')];
   },
-  async detect(ctx) {
-    const probe = await probeVersion(ctx, 'claude');
+  async detect(ctx, options) {
+    const probe = await probeVersion(ctx, 'claude', options);
     // A project `.mcp.json` is evidence too: someone here already uses Claude Code's project file.
     const found = await evidence(ctx, [path.join(ctx.home, '.claude'), path.join(ctx.home, '.claude.json'), path.join(ctx.projectDir, '.mcp.json')]);
     const detection: Detection = { host: 'claude-code', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { HostContext } from '../types.js';
 import type { Place } from '../places.js';
 import { CODEX_STYLE } from '../shapes.js';
-import { tomlCodec } from '../toml/index.js';
+import { tomlCodec } from '../lazy-codecs.js';
 import { displayPath } from '../../display-path.js';
 import { hostHome } from './home-dir.js';
 import { tomlHost } from './toml-host.js';
@@ -21,6 +21,7 @@ async function codexTrust(ctx: HostContext): Promise<{ trusted: boolean; how: st
   const userFile = path.join(hostHome(ctx, 'CODEX_HOME', '.codex'), 'config.toml');
   // The hint names no absolute path (answers show paths project-relative or ~/…, never the full one).
   const how = `open the project in Codex once and trust it, or add a [projects."<this project's absolute path>"] table with trust_level = "trusted" to ${displayPath(userFile, ctx)}`;
+  await tomlCodec.ready?.(); // outside the try: a codec that fails to load is a broken install, not "untrusted"
   try {
     const doc = tomlCodec.parse(await readFile(userFile, 'utf8'), { path: userFile });
     return { trusted: doc.get(['projects', ctx.projectDir, 'trust_level']) === 'trusted', how };

@@ -16,7 +16,7 @@ import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
 import { CONTINUE_STYLE } from '../shapes.js';
-import { yamlCodec } from '../yaml/index.js';
+import { yamlCodec } from '../lazy-codecs.js';
 import { hostHome } from './home-dir.js';
 
 export const CONTINUE_PLACE: Place = { path: ['mcpServers'], kind: 'list', style: CONTINUE_STYLE };
@@ -41,8 +41,8 @@ export const continueHost: HostRecord = {
     const block = server === undefined ? '<name>.yaml' : blockFileName(server);
     return [scope === 'project' ? path.join(ctx.projectDir, '.continue', 'mcpServers', block) : path.join(globalDir(ctx), 'config.yaml')];
   },
-  async detect(ctx) {
-    const probe = await probeVersion(ctx, 'cn');
+  async detect(ctx, options) {
+    const probe = await probeVersion(ctx, 'cn', options);
     const found = await evidence(ctx, [globalDir(ctx), path.join(ctx.projectDir, '.continue')]);
     const detection: Detection = { host: 'continue', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;

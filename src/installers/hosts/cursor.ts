@@ -16,9 +16,9 @@ export const cursor: HostRecord = {
   files(ctx, scope) {
     return [path.join(scope === 'project' ? ctx.projectDir : ctx.home, '.cursor', 'mcp.json')];
   },
-  async detect(ctx) {
+  async detect(ctx, options) {
     // `cursor --version` prints VS Code's three lines; the first is the version.
-    const probe = await probeVersion(ctx, 'cursor');
+    const probe = await probeVersion(ctx, 'cursor', options);
     // The project's own `.cursor` folder is evidence as well as the user's.
     const found = await evidence(ctx, [path.join(ctx.home, '.cursor'), path.join(ctx.projectDir, '.cursor')]);
     const detection: Detection = { host: 'cursor', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };

@@ -10,7 +10,7 @@ import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
 import { GOOSE_STYLE } from '../shapes.js';
-import { yamlCodec } from '../yaml/index.js';
+import { yamlCodec } from '../lazy-codecs.js';
 import { xdgConfigHome } from '../paths.js';
 
 export const GOOSE_PLACE: Place = { path: ['extensions'], nameKey: 'name', style: GOOSE_STYLE };
@@ -30,8 +30,8 @@ export const goose: HostRecord = {
   files(ctx, scope) {
     return scope === 'user' ? [path.join(configDir(ctx), 'config.yaml')] : undefined;
   },
-  async detect(ctx) {
-    const probe = await probeVersion(ctx, 'goose');
+  async detect(ctx, options) {
+    const probe = await probeVersion(ctx, 'goose', options);
     const found = await evidence(ctx, [configDir(ctx)]);
     const detection: Detection = { host: 'goose', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;

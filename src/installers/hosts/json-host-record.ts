@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Detection, HostContext, HostId, Scope } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
-import type { HostRecord } from '../host-core.js';
+import type { DetectOptions, HostRecord } from '../host-core.js';
 import type { DocValue } from '../document/types.js';
 import { jsonCodec, type JsonTolerance } from '../jsonc/document.js';
 import type { Place } from '../places.js';
@@ -59,9 +59,9 @@ export function jsonHostRecord(data: JsonHostData): HostRecord {
       const first = files(ctx, scope)?.[0] ?? '';
       return chosen === undefined ? first : expandPath(chosen, ctx, ctx.projectDir);
     },
-    async detect(ctx: HostContext): Promise<Detection> {
+    async detect(ctx: HostContext, options: DetectOptions): Promise<Detection> {
       const dirs = [...expand(ctx, forOs(data.detectDirs, ctx.platform)), ...(data.projectEvidence ?? []).map((p) => path.join(ctx.projectDir, p))];
-      const [probes, found] = await Promise.all([Promise.all(data.binaries.map((b) => probeVersion(ctx, b))), evidence(ctx, dirs)]);
+      const [probes, found] = await Promise.all([Promise.all(data.binaries.map((b) => probeVersion(ctx, b, options))), evidence(ctx, dirs)]);
       const hit = probes.find((p) => p.found);
       const reasons = [...probes.map((p) => p.reason), ...found];
       const detection: Detection = {

@@ -7,7 +7,7 @@ import type { Detection, HostContext } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
-import { tomlCodec } from '../toml/index.js';
+import { tomlCodec } from '../lazy-codecs.js';
 import { hostHome } from './home-dir.js';
 
 export interface TomlHostData {
@@ -33,8 +33,8 @@ export function tomlHost(data: TomlHostData): HostRecord {
     files(ctx, scope) {
       return [scope === 'project' ? path.join(ctx.projectDir, data.projectDir, 'config.toml') : userFile(ctx)];
     },
-    async detect(ctx) {
-      const probe = await probeVersion(ctx, data.binary);
+    async detect(ctx, options) {
+      const probe = await probeVersion(ctx, data.binary, options);
       const found = await evidence(ctx, [path.dirname(userFile(ctx)), path.join(ctx.projectDir, data.projectDir)]);
       const reasons = [probe.reason, ...found];
       if (data.projectTrust) reasons.push(`${data.displayName} reads ${data.projectDir}/config.toml only in a trusted project`);

@@ -1,10 +1,8 @@
 // The documentation served by search_docs / read_doc / patchbay://docs/{id}. In the bundle it is a
-// JSON string embedded at build time (esbuild define __PATCHBAY_DOCS__, see scripts/build.mjs), so
-// the server reads no file at run time. Unbundled (vitest), it is built from the repository files
+// JSON string embedded at build time (embedded.ts, a lazily imported chunk), so the server reads no
+// file at run time. Unbundled (vitest), it is built from the repository files
 // with the same code the build uses. Parsed lazily on first use: startup stays free of work.
 import { fileURLToPath } from 'node:url';
-
-declare const __PATCHBAY_DOCS__: string | undefined;
 
 export interface DocSection {
   id: string;
@@ -32,7 +30,8 @@ export function loadCatalog(): Promise<DocsCatalog> {
 }
 
 async function readCatalog(): Promise<DocsCatalog> {
-  if (typeof __PATCHBAY_DOCS__ === 'string') return JSON.parse(__PATCHBAY_DOCS__) as DocsCatalog;
+  const { EMBEDDED_DOCS } = await import('./embedded.js');
+  if (EMBEDDED_DOCS !== undefined) return JSON.parse(EMBEDDED_DOCS) as DocsCatalog;
   // Not bundled: build from the checkout. The specifier is computed so esbuild does not bundle it.
   const root = new URL('../../../', import.meta.url);
   const script = new URL('scripts/docs-catalog.mjs', root).href;

@@ -6,7 +6,7 @@
 // process alive). One job per worker at a time. Cancelling a running job terminates its worker —
 // the only way to stop synchronous work — and the next job gets a fresh one. A worker that dies
 // (crash, out of memory) answers its job with an `unavailable` envelope, never kills the server.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ServerEnvironment } from '../context.js';
 import { rootsOf } from '../context.js';
 import { makeEnvelope, type Envelope } from '../envelope.js';
@@ -47,7 +47,7 @@ interface Slot {
 }
 
 export interface PoolOptions {
-  /** The bundle file: it starts as a tool worker when its workerData says so (src/cli/main.ts). */
+  /** The built worker entry (worker-main.ts): it serves tool calls when its workerData says so. */
   entry: string;
   size: number;
   log: (message: string) => void;
@@ -57,6 +57,20 @@ function abortError(signal: AbortSignal): Error {
   const error = new Error(`cancelled: ${String(signal.reason ?? 'aborted')}`);
   error.name = 'AbortError';
   return error;
+}
+
+/**
+ * node:worker_threads, imported on first need (warm() after `initialize` is answered, or the first
+ * offloaded call), not when the server starts: loading it costs ~7 ms of the main thread (median of 15
+ * in-process timings), which `patchbay mcp` would otherwise spend before its first answer.
+ */
+let workerThreads: Promise<typeof import('node:worker_threads')> | undefined;
+let WorkerClass: typeof Worker | undefined;
+function loadWorkerThreads(): Promise<void> {
+  workerThreads ??= import('node:worker_threads');
+  return workerThreads.then((m) => {
+    WorkerClass = m.Worker;
+  });
 }
 
 export function workerPool(environment: ServerEnvironment, options: PoolOptions): ToolRunner {
@@ -69,7 +83,8 @@ export function workerPool(environment: ServerEnvironment, options: PoolOptions)
 
   const spawn = (): Slot => {
     // stdout: true — whatever a worker might print is read here, never reaches the protocol stream.
-    const worker = new Worker(options.entry, { workerData: { role: TOOL_WORKER_ROLE }, stdout: true });
+    // Callers get here only once loadWorkerThreads() resolved (run and warm wait for it).
+    const worker = new (WorkerClass as typeof Worker)(options.entry, { workerData: { role: TOOL_WORKER_ROLE }, stdout: true });
     const slot: Slot = { worker, pending: undefined };
     worker.unref(); // idle: never what keeps the process alive
     worker.stdout.on('data', (chunk: Buffer) => options.log(`tool worker stdout (discarded): ${chunk.toString().slice(0, 200)}`));
@@ -128,9 +143,15 @@ export function workerPool(environment: ServerEnvironment, options: PoolOptions)
   };
 
   return {
-    run(tool, input, signal) {
-      if (closed) return Promise.reject(new Error('the tool pool is closed'));
-      if (signal?.aborted) return Promise.reject(abortError(signal));
+    async run(tool, input, signal) {
+      if (closed) throw new Error('the tool pool is closed');
+      if (signal?.aborted) throw abortError(signal);
+      if (!WorkerClass) {
+        await loadWorkerThreads();
+        // The same checks again: the server may have closed, or the request been cancelled, meanwhile.
+        if (closed) throw new Error('the tool pool is closed');
+        if (signal?.aborted) throw abortError(signal);
+      }
       return new Promise<Envelope<unknown>>((resolve, reject) => {
         const pending: Pending = { job: { id: nextId++, tool, environment, input }, resolve, reject, signal, onAbort: () => cancel(pending) };
         signal?.addEventListener('abort', pending.onAbort, { once: true });
@@ -139,7 +160,9 @@ export function workerPool(environment: ServerEnvironment, options: PoolOptions)
       });
     },
     warm() {
-      if (!closed && slots.length === 0) spawn();
+      void loadWorkerThreads().then(() => {
+        if (!closed && slots.length === 0) spawn();
+      });
     },
     close() {
       if (closed) return;

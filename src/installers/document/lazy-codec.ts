@@ -1,0 +1,29 @@
+// A codec whose code is loaded on first use. The YAML and TOML codecs pull in their parsers (the
+// `yaml` package alone is ~160 KB bundled, toml-eslint-parser ~50 KB): half of what `init` compiled
+// before its first file read, for hosts most runs never touch (measured with an esbuild metafile and
+// `node --cpu-prof`: compileSourceTextModule was the largest single cost of `init`). Behind a dynamic
+// import() each parser is a lazy chunk, loaded when a host of that format is planned or read.
+//
+// DocumentCodec's parse/create stay synchronous: whoever reads a document through the overlay (the
+// only way host code parses) awaits `ready()` first; an edit that writes a new file awaits it too.
+import { PatchbayError } from '../../errors.js';
+import type { DocumentCodec, DocumentKind } from './types.js';
+
+export function lazyCodec(kind: DocumentKind, load: () => Promise<DocumentCodec>): DocumentCodec {
+  let loaded: DocumentCodec | undefined;
+  let loading: Promise<void> | undefined;
+  const codec = (): DocumentCodec => {
+    // A caller that skipped ready(): a programming error, never a user's file problem.
+    if (!loaded) throw new PatchbayError('internal', `the ${kind} codec was used before it was loaded (await codec.ready() first)`);
+    return loaded;
+  };
+  return {
+    kind,
+    parse: (text, options) => codec().parse(text, options),
+    create: (value, style) => codec().create(value, style),
+    ready: () =>
+      (loading ??= load().then((c) => {
+        loaded = c;
+      })),
+  };
+}
