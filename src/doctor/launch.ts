@@ -19,7 +19,7 @@ export function launchFromMcpServersEntry(value: unknown, ctx: LaunchContext): E
 
 const OVERRIDE_KEYS = new Set(['enabled', 'disabled', 'timeout']);
 
-/** OpenCode (V1 `mcp.<name>` and V2 `mcp.servers.<name>`): one `command` array + `environment`. */
+/** OpenCode (V1 `mcp.<name>` and V2 `mcp.servers.<name>`) and its fork Kilo: one `command` array + `environment`. */
 export function launchFromOpenCodeEntry(value: unknown, ctx: LaunchContext): EntryLaunch {
   if (!isObject(value)) return invalid('unknown', '', 'the entry is not an object');
   const disabled = value.enabled === false || value.disabled === true;
@@ -29,7 +29,7 @@ export function launchFromOpenCodeEntry(value: unknown, ctx: LaunchContext): Ent
     const argv = stringList(value.command, 'command');
     const display = Array.isArray(argv) ? displayCommand(argv) : '';
     if (typeof argv === 'string' || argv.length === 0) {
-      return invalid('stdio', display, 'OpenCode needs `command` as a non-empty array: the executable and its arguments');
+      return invalid('stdio', display, `${ctx.hostName ?? 'OpenCode'} needs \`command\` as a non-empty array: the executable and its arguments`);
     }
     const env = stringMap(value.environment, 'environment');
     if (typeof env === 'string') return invalid('stdio', display, env);
@@ -49,8 +49,9 @@ export function launchFromOpenCodeEntry(value: unknown, ctx: LaunchContext): Ent
     if (disabled) return { transport: 'http', display, result: { kind: 'disabled', reason: disabledReason } };
     return { transport: 'http', display, result: finish({ transport: 'http', url: value.url, headers, sseFallback: true }, ctx) };
   }
+  const host = ctx.hostName ?? 'OpenCode';
   const got = value.type === undefined ? 'the entry has none' : `not ${JSON.stringify(value.type)}`;
-  return invalid('unknown', '', `OpenCode needs \`type\` "local" or "remote", ${got} (OpenCode rejects the whole file)`);
+  return invalid('unknown', '', `${host} needs \`type\` "local" or "remote", ${got} (${host} rejects the whole file)`);
 }
 
 export function launchFromEntry(style: EntryStyle, value: unknown, ctx: LaunchContext): EntryLaunch {

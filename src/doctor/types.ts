@@ -1,7 +1,7 @@
 // The data of `patchbay doctor`: what to start (Launch), which server of which host file it belongs
 // to (Target), and what came out (Row). Plain data, so the reader of host files, the runner and the
-// presenters stay independent: runDoctor() takes Targets from anywhere (host files today, the host
-// catalog or a library caller later).
+// presenters stay independent: runDoctor() takes Targets from anywhere (every catalog host's files
+// through targets.ts, or a library caller).
 
 /**
  * How doctor expands references in a host file (hosts.md §1 "Env interpolation"): Claude Code's
