@@ -166,6 +166,11 @@ export function launchFromStyledEntry(style: EntryStyle, value: unknown, ctx: La
   if (!isObject(value)) return invalid('unknown', '', 'the entry is not an object');
   const commandKey = style.commandKey ?? 'command';
   const command = value[commandKey];
+  // Zed's tagged shape: `source: "extension"` is a server an extension provides, not a command here.
+  const tag = style.stdioTypeKey !== undefined ? value[style.stdioTypeKey] : undefined;
+  if (typeof tag === 'string' && tag !== style.stdioType) {
+    return { transport: 'unknown', display: '', result: { kind: 'unsupported', message: `\`${style.stdioTypeKey}: ${tag}\`: ${ctx.hostName ?? 'the host'} provides this server itself; doctor has nothing to start` } };
+  }
   if (typeof command === 'string') return stdio(style, value, command, ctx);
   if (command !== undefined) return invalid('stdio', '', `\`${commandKey}\` must be a string (the arguments go in \`args\`)`);
   const found = urlOf(style, value);

@@ -163,6 +163,27 @@ describe('patchbay doctor --json', () => {
   });
 });
 
+describe('patchbay doctor: catalog hosts beyond the JSON `mcpServers` ones', () => {
+  it('VS Code `servers`, Codex TOML and Goose YAML: each fixture is started from its host file and is ok', async () => {
+    await sb.write('project/.vscode/mcp.json', JSON.stringify({ servers: { vs: { type: 'stdio', ...stdio('needs-env.mjs', { DOCTOR_FIXTURE_KEY: '${env:DOCTOR_SECRET}' }) } } }));
+    await sb.write('project/.codex/config.toml', `[mcp_servers.cx]\ncommand = ${JSON.stringify(NODE)}\nargs = [${JSON.stringify(fixture('good.mjs'))}]\n`);
+    await sb.write('home/.config/goose/config.yaml', `extensions:\n  gz:\n    name: gz\n    type: stdio\n    cmd: ${JSON.stringify(NODE)}\n    args: [${JSON.stringify(fixture('old-protocol.mjs'))}]\n    enabled: true\n`);
+    await sb.write('home/.grok/config.toml', '[mcp_servers.broken\n');
+    const r = await sb.run(['doctor', '--json', '--host', 'vscode,codex,goose,grok'], { env: env() });
+    const doc = JSON.parse(r.stdout) as { rows: JsonRow[]; diagnostics: Array<{ code: string; host?: string }> };
+    expect(doc.rows.map((row) => [row.host, row.file, row.name, row.status])).toEqual([
+      ['vscode', '.vscode/mcp.json', 'vs', 'ok'],
+      ['codex', '.codex/config.toml', 'cx', 'ok'],
+      ['goose', '~/.config/goose/config.yaml', 'gz', 'ok'],
+    ]);
+    // The malformed TOML file is a diagnostic of its host, so the run is not healthy (exit 1).
+    expect(doc.diagnostics.map((d) => d.host)).toEqual(['grok']);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).not.toContain('sesame-123');
+    expect(await waitGone(pids.pids())).toEqual([]);
+  });
+});
+
 describe('patchbay doctor (people, exit codes)', () => {
   it('exit 0 when every server is ok or disabled; a table line per row, no progress line off a terminal', async () => {
     await sb.write('project/.cursor/mcp.json', JSON.stringify({ mcpServers: { good: stdio('good.mjs'), off: { command: 'x', disabled: true } } }));

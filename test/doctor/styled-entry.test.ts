@@ -24,6 +24,7 @@ describe('launchFromEntry with catalog styles', () => {
     const zed = run('zed', 'Zed', ZED_STYLE, { source: 'custom', command: 's', env: { A: '${TOKEN}' } });
     expect(zed.result).toMatchObject({ launch: { env: { A: '${TOKEN}' } } });
     expect(zed.notes).toEqual([expect.stringContaining('no env-reference syntax for Zed')]);
+    expect(run('zed', 'Zed', ZED_STYLE, { source: 'extension', settings: {} }).result).toMatchObject({ kind: 'unsupported' });
     // No note when nothing looks like a reference.
     expect(run('zed', 'Zed', ZED_STYLE, { command: 's' }).notes).toBeUndefined();
     const cont = run('continue', 'Continue', CONTINUE_STYLE, { name: 'x', command: 's', env: { A: '${{ secrets.TOKEN }}' } });
