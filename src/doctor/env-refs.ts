@@ -23,6 +23,9 @@ const CLAUDE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 // Cursor, generic (SEP-2633): ${env:NAME}; Cursor adds a few editor variables.
 const CURSOR = /\$\{(env:([A-Za-z_][A-Za-z0-9_]*)|userHome|workspaceFolder|workspaceFolderBasename|pathSeparator|\/)\}/g;
 const GENERIC = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+// `${NAME}` with no default syntax (Gemini, Qwen, Kiro, Crush, Factory Droid as patchbay writes them):
+// a `${NAME:-x}` is left as written rather than guessing each host's default rule.
+const BRACED = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 // OpenCode: {env:NAME} (a missing one becomes '' in OpenCode itself; doctor still reports it).
 const OPENCODE = /\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -60,6 +63,12 @@ export function expandRefs(text: string, syntax: RefSyntax, ctx: RefContext): Ex
       break;
     case 'opencode':
       value = text.replace(OPENCODE, (_m, name: string) => lookup(name));
+      break;
+    case 'braced':
+      value = text.replace(BRACED, (_m, name: string) => lookup(name));
+      break;
+    case 'literal':
+      value = text;
       break;
   }
   return { value, missing };

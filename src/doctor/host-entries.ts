@@ -1,69 +1,65 @@
-// Where each host keeps its servers, and how it reads them (shape, reference syntax, strictness).
-// This is the part the v0.2 host catalog is meant to supply as data; until then it is this table.
-// Listing the raw entries of a parsed file is pure.
-import type { HostId } from '../installers/types.js';
+// The server entries of one parsed host file, read through the host record's own places (the
+// container path, map or list shape, the name member, the entry style): the same places `status` and
+// install use, so doctor needs no table of its own. Pure over the parsed document.
+import type { Diagnostic } from '../diagnostics.js';
+import type { ConfigDocument } from '../installers/document/types.js';
+import type { HostRecord } from '../installers/host-core.js';
+import type { Detection, HostContext, Scope } from '../installers/types.js';
+import { checkContainer, entryOf, scanPlace, type Place } from '../installers/places.js';
+import type { EntryStyle } from '../installers/shapes.js';
 import { toPointer } from '../installers/jsonc/pointer.js';
-import type { EntryShape, RefSyntax } from './types.js';
-
-export interface DoctorHostSpec {
-  shape: EntryShape;
-  syntax: RefSyntax;
-  /** Parse as strict JSON: the host rejects a file with a comment (hosts.md §3.2). */
-  strict: boolean;
-  /** The host skips a `url` entry that has no `type` (Claude Code). */
-  urlNeedsType: boolean;
-}
-
-export const DOCTOR_HOSTS: Readonly<Partial<Record<HostId, DoctorHostSpec>>> = {
-  opencode: { shape: 'opencode', syntax: 'opencode', strict: false, urlNeedsType: false },
-  'claude-code': { shape: 'mcp-servers', syntax: 'claude-code', strict: true, urlNeedsType: true },
-  cursor: { shape: 'mcp-servers', syntax: 'cursor', strict: false, urlNeedsType: false },
-  // SEP-2633's draft syntax, which is also patchbay's host-agnostic one.
-  generic: { shape: 'mcp-servers', syntax: 'generic', strict: true, urlNeedsType: false },
-};
 
 export interface RawEntry {
   name: string;
+  /** The entry without the member that repeats its name (Goose `name`, list items' `name`). */
   value: unknown;
   pointer: string;
+  style: EntryStyle;
 }
 
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : undefined;
-}
-
-function membersAt(root: unknown, path: readonly string[], skip?: (name: string, value: unknown) => boolean): RawEntry[] {
-  let node: unknown = root;
-  for (const key of path) node = obj(node)?.[key];
-  const container = obj(node);
-  if (!container) return [];
-  return Object.entries(container)
-    .filter(([name, value]) => !skip?.(name, value))
-    .map(([name, value]) => ({ name, value, pointer: toPointer([...path, name]) }));
-}
-
-/** Same rule as the OpenCode adapter: a member named `servers`/`timeout` is V2's, unless it looks like a server. */
-function looksLikeServer(value: unknown): boolean {
-  const v = obj(value);
-  if (!v) return false;
-  return typeof v.type === 'string' || typeof v.enabled === 'boolean' || Array.isArray(v.command) || typeof v.url === 'string';
+export interface FileEntries {
+  entries: RawEntry[];
+  /** Containers of the wrong type (`mcpServers: []`): the host reads no server from them. */
+  diagnostics: Diagnostic[];
 }
 
 /**
- * Every server entry of a parsed file. OpenCode: both V1 (`mcp.<name>`) and V2 (`mcp.servers.<name>`)
- * places, because OpenCode 1.18 reads both (hosts.md §2.7) and V2 reads V1's.
+ * Every place the host may keep servers in at this scope. The selected place and the others alike:
+ * OpenCode reads both dialects' places, whichever version is installed (hosts.md §2.7). Detection is
+ * not run (doctor probes no binaries): a record's places do not depend on it except for choosing
+ * where to WRITE.
  */
-export function rawEntries(shape: EntryShape, root: unknown): RawEntry[] {
-  if (shape === 'mcp-servers') return membersAt(root, ['mcpServers']);
-  const v1 = membersAt(root, ['mcp'], (name, value) => name.startsWith('$') || ((name === 'servers' || name === 'timeout') && !looksLikeServer(value)));
-  const serversNode = obj(root) && obj(obj(root)?.mcp)?.servers;
-  const v2 = looksLikeServer(serversNode) ? [] : membersAt(root, ['mcp', 'servers']);
-  return [...v1, ...v2];
+export function placesOf(record: HostRecord, ctx: HostContext, scope: Scope): Place[] {
+  const detection: Detection = { host: record.id, detected: false, reasons: [], diagnostics: [] };
+  const selection = record.places(ctx, detection, {}, scope);
+  return [...(selection.selected ? [selection.selected] : []), ...selection.others];
+}
+
+export function fileEntries(doc: ConfigDocument, places: readonly Place[], file: string, platform: NodeJS.Platform): FileEntries {
+  const out: FileEntries = { entries: [], diagnostics: [] };
+  const seen = new Set<string>();
+  for (const place of places) {
+    const sink: Diagnostic[] = [];
+    let present = checkContainer(doc, place, file, sink);
+    // Another dialect's container that is really a server (OpenCode V1's server named `servers`):
+    // not this place's, and not a problem either.
+    if (present && place.rejects?.(doc.get(place.path)) !== undefined) present = false;
+    for (const d of sink) {
+      const key = `${d.code}${d.pointer ?? ''}`;
+      if (!seen.has(key)) out.diagnostics.push(d);
+      seen.add(key);
+    }
+    for (const member of scanPlace(doc, place, present, undefined, platform, file).members) {
+      out.entries.push({ name: member.name, value: entryOf(place, member.name, member.value), pointer: toPointer(member.path), style: place.style });
+    }
+  }
+  return out;
 }
 
 /** Claude Code's local scope: `projects[<abs project dir>].mcpServers` in ~/.claude.json. */
-export function claudeLocalEntries(root: unknown, projectKey: string): RawEntry[] {
-  return membersAt(root, ['projects', projectKey, 'mcpServers']);
+export function claudeLocalEntries(doc: ConfigDocument, projectKey: string, style: EntryStyle): RawEntry[] {
+  const path = ['projects', projectKey, 'mcpServers'];
+  const container = doc.get(path);
+  if (container === null || typeof container !== 'object' || Array.isArray(container)) return [];
+  return Object.entries(container).map(([name, value]) => ({ name, value, pointer: toPointer([...path, name]), style }));
 }

@@ -73,7 +73,7 @@ function checkedStatus(result: CheckResult, pendingApproval: string | undefined)
 }
 
 function baseRow(target: Target, status: RowStatus): Row {
-  return { host: target.host, scope: target.scope, file: target.file, name: target.name, transport: target.transport, status, display: target.display, notes: [] };
+  return { host: target.host, scope: target.scope, file: target.file, name: target.name, transport: target.transport, status, display: target.display, notes: [...(target.notes ?? [])] };
 }
 
 /** What this target's host sees of a shared result: without a fallback of its own, the refusal. */

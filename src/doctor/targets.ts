@@ -1,15 +1,20 @@
-// Host files → Targets: finds each selected host's files through the installers facade (the same
-// candidates `status` reads), parses them, and turns every server entry into a Target with its
-// launch resolved against the current environment. Reads files only; starts nothing.
-import { realpath } from 'node:fs/promises';
+// Host files → Targets: finds each selected host's files through its host record (the same
+// candidates `status` reads), parses them with the record's codec, lists the entries of the record's
+// places, and turns every entry into a Target with its launch resolved against the current
+// environment, decoded with the place's entry style. Every catalog host is read; there is no
+// doctor-only table of hosts. Reads files only; starts nothing.
+import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { createHostContext, hostRecord, supportsScope } from '../installers/index.js';
+import type { HostRecord } from '../installers/host-core.js';
 import { HOST_IDS, type HostContext, type HostId, type Scope } from '../installers/types.js';
 import { claudeProjectApproval, type ClaudeApprovalInputs } from './approval.js';
-import { claudeLocalEntries, DOCTOR_HOSTS, rawEntries, type RawEntry } from './host-entries.js';
+import { claudeLocalEntries, fileEntries, placesOf, type RawEntry } from './host-entries.js';
+import { readHostFile } from './host-file.js';
 import { launchFromEntry } from './launch.js';
 import { readJsonFile } from './read-json.js';
+import { hostRefs } from './ref-syntax.js';
 import type { Target } from './types.js';
 
 export interface ReadTargetsOptions {
@@ -64,19 +69,28 @@ async function claudeApprovalInputs(ctx: HostContext, claudeJson: unknown, keys:
   return { project: projectRecord(claudeJson, keys)?.value, settings };
 }
 
-function containerDiagnostic(host: HostId, file: string, root: unknown): Diagnostic | undefined {
-  const key = DOCTOR_HOSTS[host]?.shape === 'opencode' ? 'mcp' : 'mcpServers';
-  const value = obj(root)?.[key];
-  if (value === undefined || obj(value)) return undefined;
-  return {
-    code: 'invalid-shape',
-    severity: 'error',
-    host,
-    path: file,
-    pointer: `/${key}`,
-    message: `\`${key}\` must be an object of servers, so the host reads no server from this file`,
-    hint: `make \`${key}\` an object or remove it`,
-  };
+/**
+ * The files of a scope. A host with a file per server (Continue's project `.continue/mcpServers/<name>.yaml`
+ * blocks) names them by server, so its folder is listed and each file the record would name is kept.
+ */
+async function scopeFiles(record: HostRecord, ctx: HostContext, scope: Scope): Promise<string[]> {
+  const one = record.files(ctx, scope, 'a') ?? [];
+  const other = record.files(ctx, scope, 'b') ?? [];
+  if (one.join('\0') === other.join('\0')) return record.files(ctx, scope) ?? [];
+  const dir = path.dirname(one[0] ?? '');
+  let names: string[];
+  try {
+    names = (await readdir(dir)).sort();
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const name of names) {
+    const stem = name.replace(/\.[^.]*$/, '');
+    const candidate = path.join(dir, name);
+    if (record.files(ctx, scope, stem)?.includes(candidate)) files.push(candidate);
+  }
+  return files;
 }
 
 export async function readTargets(options: ReadTargetsOptions): Promise<TargetsRead> {
@@ -96,31 +110,35 @@ export async function readTargets(options: ReadTargetsOptions): Promise<TargetsR
   let approvalInputs: ClaudeApprovalInputs | undefined;
 
   for (const host of hosts) {
-    const spec = DOCTOR_HOSTS[host];
-    // A host doctor cannot read the launch of yet (no entry reader) is left out, not guessed at.
-    if (!spec) continue;
+    const record = hostRecord(host);
+    // Claude Code skips a `url` entry without `type` (hosts.md §3.3): its one rule no style states.
+    const urlNeedsType = host === 'claude-code';
     for (const scope of scopes) {
-      const record = hostRecord(host);
       if (!supportsScope(record, scope)) continue;
-      for (const file of record.files(ctx, scope) ?? []) {
-        const parsed = await readJsonFile(file, spec.strict);
+      const places = placesOf(record, ctx, scope);
+      for (const file of await scopeFiles(record, ctx, scope)) {
+        const parsed = await readHostFile(file, record.codec);
         if (!parsed.exists) continue;
         read.files.push(file);
         read.diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, host })));
-        if (parsed.value === undefined) continue;
-        const bad = containerDiagnostic(host, file, parsed.value);
-        if (bad) read.diagnostics.push(bad);
+        const doc = parsed.doc;
+        if (doc === undefined) continue;
+        const listed = fileEntries(doc, places, file, ctx.platform);
+        read.diagnostics.push(...listed.diagnostics.map((d) => ({ ...d, host })));
 
-        const groups: Array<{ scope: Target['scope']; entries: RawEntry[] }> = [{ scope, entries: rawEntries(spec.shape, parsed.value) }];
-        if (host === 'claude-code' && scope === 'user') {
-          const local = projectRecord(parsed.value, keys);
-          if (local) groups.push({ scope: 'local', entries: claudeLocalEntries(parsed.value, local.key) });
+        const groups: Array<{ scope: Target['scope']; entries: RawEntry[] }> = [{ scope, entries: listed.entries }];
+        if (host === 'claude-code' && scope === 'user' && places[0]) {
+          const local = projectRecord(doc.get([]), keys);
+          if (local) groups.push({ scope: 'local', entries: claudeLocalEntries(doc, local.key, places[0].style) });
         }
         for (const group of groups) {
           for (const entry of group.entries) {
-            const converted = launchFromEntry(spec.shape, entry.value, {
-              syntax: spec.syntax,
-              urlNeedsType: spec.urlNeedsType,
+            const refs = hostRefs(host, record.displayName, entry.style);
+            const converted = launchFromEntry(entry.style, entry.value, {
+              syntax: refs.syntax,
+              ...(refs.literalNote !== undefined ? { literalNote: refs.literalNote } : {}),
+              hostName: record.displayName,
+              urlNeedsType,
               env: options.env,
               projectDir: ctx.projectDir,
               home: ctx.home,
@@ -134,6 +152,7 @@ export async function readTargets(options: ReadTargetsOptions): Promise<TargetsR
               transport: converted.transport,
               display: converted.display,
               launch: converted.result,
+              ...(converted.notes !== undefined ? { notes: converted.notes } : {}),
             };
             if (host === 'claude-code' && group.scope === 'project' && converted.result.kind !== 'disabled') {
               approvalInputs ??= await claudeApprovalInputs(ctx, claudeJson, keys);

@@ -1,13 +1,15 @@
 // The data of `patchbay doctor`: what to start (Launch), which server of which host file it belongs
 // to (Target), and what came out (Row). Plain data, so the reader of host files, the runner and the
-// presenters stay independent: runDoctor() takes Targets from anywhere (host files today, the host
-// catalog or a library caller later).
+// presenters stay independent: runDoctor() takes Targets from anywhere (every catalog host's files
+// through targets.ts, or a library caller).
 
-/** Whose `${…}` reference syntax a host file uses (hosts.md §1 "Env interpolation"). */
-export type RefSyntax = 'claude-code' | 'cursor' | 'opencode' | 'generic';
-
-/** The two entry shapes of the hosts patchbay knows. */
-export type EntryShape = 'mcp-servers' | 'opencode';
+/**
+ * How doctor expands references in a host file (hosts.md §1 "Env interpolation"): Claude Code's
+ * `${NAME}` / `${NAME:-default}`, Cursor's `${env:NAME}` plus editor variables, OpenCode's
+ * `{env:NAME}`, `${env:NAME}` alone (`generic`), `${NAME}` alone (`braced`), or `literal`: the host
+ * expands nothing doctor knows of, so values are passed as written (ref-syntax.ts says why per host).
+ */
+export type RefSyntax = 'claude-code' | 'cursor' | 'opencode' | 'generic' | 'braced' | 'literal';
 
 export type TransportName = 'stdio' | 'http' | 'sse' | 'ws' | 'unknown';
 
@@ -67,6 +69,8 @@ export interface Target {
   launch: LaunchResult;
   /** Set for Claude Code project servers that are not approved (still checked: see runDoctor). */
   pendingApproval?: string;
+  /** Facts about how doctor read the entry (a reference passed literally, a guessed transport): copied to the row. */
+  notes?: string[];
 }
 
 export type RowStatus =

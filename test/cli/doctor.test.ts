@@ -102,6 +102,8 @@ describe('patchbay doctor --json', () => {
       'opencode good', 'opencode keyed', 'opencode hang', 'opencode off', 'opencode gone',
       'claude-code good', 'claude-code crash', 'claude-code keyed', 'claude-code old', 'claude-code unapproved', 'claude-code remote',
       'cursor good', 'cursor keyed', 'cursor garbage', 'cursor remote',
+      // GitHub Copilot CLI reads the project `.mcp.json` too (no approval step of its own).
+      'copilot-cli good', 'copilot-cli crash', 'copilot-cli keyed', 'copilot-cli old', 'copilot-cli unapproved', 'copilot-cli remote',
     ]);
     const status = (key: string) => ({ status: rows[key]?.status, reason: rows[key]?.reason });
     expect(status('opencode good')).toEqual({ status: 'ok', reason: undefined });
@@ -111,19 +113,21 @@ describe('patchbay doctor --json', () => {
     expect(status('claude-code crash')).toEqual({ status: 'failed', reason: 'exited' });
     expect(status('claude-code unapproved')).toEqual({ status: 'needs-approval', reason: undefined });
     expect(status('cursor garbage')).toEqual({ status: 'failed', reason: 'protocol-violation' });
+    expect(status('copilot-cli unapproved')).toEqual({ status: 'ok', reason: undefined });
+    expect(status('copilot-cli crash')).toEqual({ status: 'failed', reason: 'exited' });
     expect(rows['claude-code old']).toMatchObject({ status: 'ok', protocolVersion: '2024-11-05' });
-    for (const host of ['opencode', 'claude-code', 'cursor']) expect(rows[`${host} keyed`]).toMatchObject({ status: 'ok', tools: 1 });
-    for (const host of ['claude-code', 'cursor']) expect(rows[`${host} remote`]).toMatchObject({ status: 'ok', tools: 3 });
+    for (const host of ['opencode', 'claude-code', 'cursor', 'copilot-cli']) expect(rows[`${host} keyed`]).toMatchObject({ status: 'ok', tools: 1 });
+    for (const host of ['claude-code', 'cursor', 'copilot-cli']) expect(rows[`${host} remote`]).toMatchObject({ status: 'ok', tools: 3 });
     expect(rows['claude-code crash']?.stderr).toContain('connecting to upstream with --token=<redacted>');
     expect(rows['claude-code good']?.file).toBe('.mcp.json');
 
-    // Shared launches: good (4 entries, 3 hosts), keyed (3 hosts, 3 syntaxes), remote (2 hosts).
+    // Shared launches: good (6 entries, 4 hosts), keyed (4 hosts, 3 syntaxes), remote (3 hosts).
     const launchOf = (key: string) => rows[key]?.launchId;
-    expect(new Set(['opencode good', 'claude-code good', 'claude-code unapproved', 'cursor good'].map(launchOf)).size).toBe(1);
-    expect(new Set(['opencode keyed', 'claude-code keyed', 'cursor keyed'].map(launchOf)).size).toBe(1);
-    expect(launchOf('claude-code remote')).toBe(launchOf('cursor remote'));
+    expect(new Set(['opencode good', 'claude-code good', 'claude-code unapproved', 'cursor good', 'copilot-cli good', 'copilot-cli unapproved'].map(launchOf)).size).toBe(1);
+    expect(new Set(['opencode keyed', 'claude-code keyed', 'cursor keyed', 'copilot-cli keyed'].map(launchOf)).size).toBe(1);
+    expect(new Set(['claude-code remote', 'cursor remote', 'copilot-cli remote'].map(launchOf)).size).toBe(1);
     // good, keyed, hang, gone, crash, old, remote, garbage
-    expect(doc.summary).toMatchObject({ total: 15, launches: 8, healthy: false });
+    expect(doc.summary).toMatchObject({ total: 21, launches: 8, healthy: false });
 
     // The correctness bound: ceil(launches / parallel) rounds of at most the timeout each, plus a
     // generous margin for start-up, the shutdown grace of the hung server, and a busy 2-core box.
@@ -135,11 +139,11 @@ describe('patchbay doctor --json', () => {
     expect(await waitGone(pids.pids())).toEqual([]);
   });
 
-  it('the same server in three hosts starts once', async () => {
+  it('the same server in four hosts starts once', async () => {
     await writeProject(await closedPort());
     const r = await sb.run(['doctor', 'good', '--json'], { env: env() });
     const doc = JSON.parse(r.stdout) as { rows: JsonRow[] };
-    expect(doc.rows.map((row) => `${row.host} ${row.status}`)).toEqual(['opencode ok', 'claude-code ok', 'cursor ok']);
+    expect(doc.rows.map((row) => `${row.host} ${row.status}`)).toEqual(['opencode ok', 'claude-code ok', 'cursor ok', 'copilot-cli ok']);
     expect(pids.pids()).toHaveLength(1);
     expect(r.code).toBe(0);
   });
@@ -153,8 +157,30 @@ describe('patchbay doctor --json', () => {
       ['opencode', 'missing-env', ['DOCTOR_SECRET']],
       ['claude-code', 'missing-env', ['DOCTOR_SECRET']],
       ['cursor', 'missing-env', ['DOCTOR_SECRET']],
+      ['copilot-cli', 'missing-env', ['DOCTOR_SECRET']],
     ]);
     expect(pids.pids()).toEqual([]);
+  });
+});
+
+describe('patchbay doctor: catalog hosts beyond the JSON `mcpServers` ones', () => {
+  it('VS Code `servers`, Codex TOML and Goose YAML: each fixture is started from its host file and is ok', async () => {
+    await sb.write('project/.vscode/mcp.json', JSON.stringify({ servers: { vs: { type: 'stdio', ...stdio('needs-env.mjs', { DOCTOR_FIXTURE_KEY: '${env:DOCTOR_SECRET}' }) } } }));
+    await sb.write('project/.codex/config.toml', `[mcp_servers.cx]\ncommand = ${JSON.stringify(NODE)}\nargs = [${JSON.stringify(fixture('good.mjs'))}]\n`);
+    await sb.write('home/.config/goose/config.yaml', `extensions:\n  gz:\n    name: gz\n    type: stdio\n    cmd: ${JSON.stringify(NODE)}\n    args: [${JSON.stringify(fixture('old-protocol.mjs'))}]\n    enabled: true\n`);
+    await sb.write('home/.grok/config.toml', '[mcp_servers.broken\n');
+    const r = await sb.run(['doctor', '--json', '--host', 'vscode,codex,goose,grok'], { env: env() });
+    const doc = JSON.parse(r.stdout) as { rows: JsonRow[]; diagnostics: Array<{ code: string; host?: string }> };
+    expect(doc.rows.map((row) => [row.host, row.file, row.name, row.status])).toEqual([
+      ['vscode', '.vscode/mcp.json', 'vs', 'ok'],
+      ['codex', '.codex/config.toml', 'cx', 'ok'],
+      ['goose', '~/.config/goose/config.yaml', 'gz', 'ok'],
+    ]);
+    // The malformed TOML file is a diagnostic of its host, so the run is not healthy (exit 1).
+    expect(doc.diagnostics.map((d) => d.host)).toEqual(['grok']);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).not.toContain('sesame-123');
+    expect(await waitGone(pids.pids())).toEqual([]);
   });
 });
 

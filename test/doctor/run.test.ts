@@ -37,11 +37,13 @@ describe('runDoctor', () => {
     );
     const { targets } = await readTargets({ projectDir: project, home, env: env() });
     const report = await runDoctor(targets, { env: env(), graceMs: 300 });
-    // Claude Code has not approved the project server: it still ran, once, for all three.
+    // Claude Code has not approved the project server: it still ran, once, for all of them
+    // (GitHub Copilot CLI reads the same `.mcp.json`, without an approval step).
     expect(report.rows.map((r) => [r.host, r.status])).toEqual([
       ['opencode', 'ok'],
       ['claude-code', 'needs-approval'],
       ['cursor', 'ok'],
+      ['copilot-cli', 'ok'],
     ]);
     expect(report.summary.launches).toBe(1);
     expect(pids.pids()).toHaveLength(1);

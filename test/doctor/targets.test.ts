@@ -55,6 +55,8 @@ describe('readTargets', () => {
       { host: 'claude-code', scope: 'local', file: 'home/.claude.json', name: 'loc', kind: 'launch' },
       { host: 'cursor', scope: 'project', file: 'project/.cursor/mcp.json', name: 'cur', kind: 'launch' },
       { host: 'generic', scope: 'user', file: 'home/.config/mcp/mcp.json', name: 'gen', kind: 'disabled' },
+      // GitHub Copilot CLI reads the project `.mcp.json` too: the same server, its own row.
+      { host: 'copilot-cli', scope: 'project', file: 'project/.mcp.json', name: 'cc', kind: 'launch' },
     ]);
     const cc = read.targets.find((t) => t.name === 'cc');
     expect(cc?.pendingApproval).toBeUndefined();
@@ -91,6 +93,7 @@ describe('readTargets', () => {
     expect(read.diagnostics.map((d) => [d.code, d.host, path.relative(root, d.path ?? '')])).toEqual([
       ['comment-in-strict-json', 'claude-code', 'project/.mcp.json'],
       ['invalid-shape', 'cursor', 'project/.cursor/mcp.json'],
+      ['comment-in-strict-json', 'copilot-cli', 'project/.mcp.json'],
     ]);
   });
 });
