@@ -27,6 +27,7 @@ export async function readHostFile(path: string, codec: DocumentCodec): Promise<
       diagnostics: [{ code: 'io-failed', severity: 'error', path, message: `cannot read the file (${code ?? 'error'})`, hint: 'check its permissions' }],
     };
   }
+  await codec.ready?.(); // the TOML and YAML codecs load on first use
   const doc = codec.parse(text, { path });
   const diagnostics = [...doc.diagnostics];
   if (hasErrors(diagnostics)) return { path, exists: true, diagnostics };
