@@ -9,6 +9,7 @@
 import { findNodeAtLocation, getNodeValue, type Node } from 'jsonc-parser';
 import type { ConfigDocument, DocPath, DocValue, DocumentCodec, DocumentStyle, TextEdit } from '../document/types.js';
 import { DocumentEditError } from '../document/types.js';
+import { commonPrefixLength, commonSuffixLength } from './common-span.js';
 import { parseDocument, type ParsedDocument } from './parse.js';
 import { detectFormat, lineColumn, lineIndent } from './text.js';
 import { freshDocument, insertAt, removeAt, replaceAt } from './edit.js';
@@ -19,16 +20,9 @@ export type JsonTolerance = 'strict' | 'comments' | 'jsonc';
 /** The single span where `before` and `after` differ, as one TextEdit (no-op: an empty list). */
 export function spanEdit(before: string, after: string): TextEdit[] {
   if (before === after) return [];
-  let start = 0;
-  const max = Math.min(before.length, after.length);
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
-    endBefore--;
-    endAfter--;
-  }
-  return [{ offset: start, length: endBefore - start, content: after.slice(start, endAfter) }];
+  const start = commonPrefixLength(before, after);
+  const suffix = commonSuffixLength(before, after, Math.min(before.length, after.length) - start);
+  return [{ offset: start, length: before.length - suffix - start, content: after.slice(start, after.length - suffix) }];
 }
 
 function keyPath(path: DocPath, op: string): readonly string[] {
