@@ -31,6 +31,8 @@ interface FileState extends OverlayFile {
   labels: Set<string>;
   /** Mode for a file this plan creates (managed.json: 0600). */
   createMode?: number;
+  /** The last document parsed from this file, and what it was parsed from (see document()). */
+  parsed?: { codec: DocumentCodec; bom: boolean; text: string | null; doc: ConfigDocument };
 }
 
 export class PlanningOverlay {
@@ -83,7 +85,15 @@ export class PlanningOverlay {
   /** The current text parsed with `codec` ('' for a file that does not exist). */
   async document(file: string, codec: DocumentCodec): Promise<ConfigDocument> {
     const s = await this.state(file);
-    return codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
+    // Detection, a host's own checks (OpenCode's dialect) and the edit each ask for the same file's
+    // document; parsing a 10 MB file costs about as much as the whole edit, so the document is kept
+    // until the text changes. Documents are immutable (edits come back as TextEdits), so sharing one
+    // is safe. The key is the exact text (=== on the same string is a pointer comparison).
+    const cached = s.parsed;
+    if (cached && cached.codec === codec && cached.bom === s.bom && cached.text === s.text) return cached.doc;
+    const doc = codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
+    s.parsed = { codec, bom: s.bom, text: s.text, doc };
+    return doc;
   }
 
   /** Stack edits (relative to the current BOM-less text) on the file; creates it when absent. */

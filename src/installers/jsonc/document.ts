@@ -6,11 +6,12 @@
 //  - 'strict'   JSON only: a comment or a trailing comma is an error (Claude Code's .mcp.json).
 //  - 'comments' comments allowed, trailing commas not (Gemini CLI's settings.json).
 //  - 'jsonc'    comments and trailing commas (OpenCode, VS Code, Zed, Cursor).
-import { findNodeAtLocation, getNodeValue, type Node } from 'jsonc-parser';
-import type { ConfigDocument, DocPath, DocValue, DocumentCodec, DocumentStyle, TextEdit } from '../document/types.js';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import type { ConfigDocument, DocPath, DocValue, DocumentCodec, DocumentStyle, TextEdit, ValueType } from '../document/types.js';
 import { DocumentEditError } from '../document/types.js';
 import { commonPrefixLength, commonSuffixLength } from './common-span.js';
 import { parseDocument, type ParsedDocument } from './parse.js';
+import { nodeValue } from './value.js';
 import { detectFormat, lineColumn, lineIndent } from './text.js';
 import { freshDocument, insertAt, removeAt, replaceAt } from './edit.js';
 import { nest, printCompact, printValue, type JsonValue } from './print.js';
@@ -66,7 +67,12 @@ class JsonDocument implements ConfigDocument {
 
   get(path: DocPath): DocValue | undefined {
     const node = this.node(path);
-    return node === undefined ? undefined : (getNodeValue(node) as DocValue);
+    return node === undefined ? undefined : (nodeValue(this.parsed, node) as DocValue);
+  }
+
+  typeAt(path: DocPath): ValueType | undefined {
+    const node = this.node(path);
+    return node === undefined ? undefined : (node.type as ValueType);
   }
 
   position(path: DocPath, at: 'key' | 'value' = 'key'): { line: number; column: number } | undefined {
