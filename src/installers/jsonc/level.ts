@@ -31,7 +31,7 @@ export function lazyContainer(body: string, type: 'object' | 'array', offset: nu
 }
 
 /** Offset after whitespace and comments from `i` (the text is valid: a comment is always closed). */
-function skipTrivia(body: string, i: number): number {
+export function skipTrivia(body: string, i: number): number {
   for (;;) {
     const c = body.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
@@ -54,7 +54,7 @@ const PLAIN = /[^"/{}[\]]*/y;
 const STRING_BODY = /[^"\\]*/y;
 
 /** Offset just after the container that opens at `i`, or FAIL. Strings and comments are skipped whole. */
-function skipContainer(body: string, i: number): number {
+export function skipContainer(body: string, i: number): number {
   let depth = 0;
   const n = body.length;
   while (i < n) {
