@@ -8,6 +8,7 @@
 // Only the shown lines are redacted (src/redact/region.ts walks down to them): redacting both whole
 // sides of a 56 MB ~/.claude.json before diffing them was most of `init`'s time. The diff itself is
 // computed on the real lines, so a change inside a secret value shows as a changed (redacted) line.
+import { textOf } from './decoded-text.js';
 import { redactConfigStructure, redactText } from './redact.js';
 import { applyEdits } from './redact/json-structure.js';
 import { regionEdits } from './redact/region.js';
@@ -59,7 +60,7 @@ function startsWithObject(text: string): boolean {
  * which hold no line break, so the lines stay the same lines.
  */
 export function structurallyRedactedLines(bytes: Uint8Array, first: number, count: number): string[] {
-  const text = decoder.decode(bytes);
+  const text = textOf(bytes);
   const start = advanceLines(text, 0, first);
   const end = advanceLines(text, start, count);
   const edits = startsWithObject(text) ? regionEdits(text, start, end) : undefined;

@@ -112,8 +112,9 @@ export function diffChange(change: FileChange, displayPath: (abs: string) => str
   const bLines = splitLines(decoder(b.subarray(w.bStart, w.bEnd)));
   let ops = diffLines(aLines, bLines);
   if (options.windowLines) {
-    const aShown = options.windowLines(a, w.linesBefore, aLines.length);
-    const bShown = options.windowLines(b, w.linesBefore, bLines.length);
+    // The plan's own arrays, not the Buffer views above: the hook may know them (decoded-text.ts).
+    const aShown = options.windowLines(before ?? a, w.linesBefore, aLines.length);
+    const bShown = options.windowLines(after ?? b, w.linesBefore, bLines.length);
     if (aShown.length !== aLines.length || bShown.length !== bLines.length) throw new Error('internal: windowLines changed the number of lines');
     ops = shownOps(ops, aShown, bShown);
   }

@@ -4,6 +4,7 @@
 // one before/after per file. Nothing here writes: `changes()` turns the overlay into plan data.
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
+import { rememberText, roundTrips } from '../../decoded-text.js';
 import { isPatchbayError, type ErrorCode } from '../../errors.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { makeChange, readBefore } from '../../rollback/plan-builder.js';
@@ -78,6 +79,7 @@ export class PlanningOverlay {
       return { path: file, before, exists: true, bom: false, text: '', labels: new Set(), problem };
     }
     const decoded = bytes.toString('utf8');
+    rememberText(before.bytes, decoded);
     const bom = decoded.startsWith(BOM);
     return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set() };
   }
@@ -134,7 +136,9 @@ export class PlanningOverlay {
         if (s.before.exists) out.push(makeChange(s.path, s.before, 'delete', { label }));
         continue;
       }
-      const bytes = new TextEncoder().encode((s.bom ? BOM : '') + s.text);
+      const text = (s.bom ? BOM : '') + s.text;
+      const bytes = new TextEncoder().encode(text);
+      if (roundTrips(text)) rememberText(bytes, text);
       out.push(makeChange(s.path, s.before, bytes, { label, ...(s.createMode !== undefined ? { createMode: s.createMode } : {}) }));
     }
     return out;
