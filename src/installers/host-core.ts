@@ -14,6 +14,9 @@ import { checkContainer, entryOf, scanPlace, withName, type Place, type PlaceSca
 import type { ServerBinding } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
 
+/** Longer than this, what uninstall leaves in a file cannot be a printed skeleton (see planHost). */
+const SKELETON_MAX = 64 * 1024;
+
 export interface PlaceSelection {
   /** Where install writes; undefined when it cannot be decided (diagnostics say why). */
   selected?: Place;
@@ -302,11 +305,14 @@ export async function planHost(
       if (removed === 0) continue;
       // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
       // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
-      const left = await overlay.document(e.file.path, record.codec);
+      // A skeleton printed in any style is a few dozen bytes: a bigger remainder (a 56 MB ~/.claude.json)
+      // cannot be one, and is not parsed again just to learn its style.
+      const leftText = (await overlay.text(e.file.path)) ?? '';
+      const left = leftText.length <= SKELETON_MAX ? await overlay.document(e.file.path, record.codec) : undefined;
       const skeleton = record.skeletonFor?.(binding.name, scope) ?? record.skeleton;
       // Nothing at all is left where the skeleton is empty (YAML writes `{}` for an empty file, removal leaves
       // nothing). Whitespace that is left was the user's (an empty file they had): it stays.
-      if (!replace.keepFiles?.has(e.file.path) && (left.text === record.codec.create(skeleton, left.style) || (left.text === '' && Object.keys(skeleton).length === 0))) {
+      if (left && !replace.keepFiles?.has(e.file.path) && (left.text === record.codec.create(skeleton, left.style) || (left.text === '' && Object.keys(skeleton).length === 0))) {
         await overlay.delete(e.file.path, label);
         result.summary.push(`delete ${file} (it held only what patchbay created)`);
       } else result.summary.push(`remove ${binding.name} from ${file}`);

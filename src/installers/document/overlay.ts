@@ -10,6 +10,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import { makeChange, readBefore } from '../../rollback/plan-builder.js';
 import type { FileBefore, FileChange } from '../../rollback/types.js';
 import { applyTextEdits, type ConfigDocument, type DocumentCodec, type TextEdit } from './types.js';
+import { encodeEdited } from './encode-edited.js';
 
 const BOM = '\uFEFF';
 /** Read failures that are facts about one file (reported on it), not failures of patchbay. */
@@ -32,6 +33,8 @@ interface FileState extends OverlayFile {
   labels: Set<string>;
   /** Mode for a file this plan creates (managed.json: 0600). */
   createMode?: number;
+  /** The file's text as read (BOM included), when its bytes are valid UTF-8: see changes(). */
+  original?: string;
   /** The last document parsed from this file, and what it was parsed from (see document()). */
   parsed?: { codec: DocumentCodec; bom: boolean; text: string | null; doc: ConfigDocument };
 }
@@ -81,7 +84,12 @@ export class PlanningOverlay {
     const decoded = bytes.toString('utf8');
     rememberText(before.bytes, decoded);
     const bom = decoded.startsWith(BOM);
-    return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set() };
+    return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set(), original: decoded };
+  }
+
+  /** The current text without its BOM (null when the file does not exist or the plan deletes it). */
+  async text(file: string): Promise<string | null> {
+    return (await this.state(file)).text;
   }
 
   /** The current text parsed with `codec` ('' for a file that does not exist). */
@@ -137,8 +145,9 @@ export class PlanningOverlay {
         continue;
       }
       const text = (s.bom ? BOM : '') + s.text;
-      const bytes = new TextEncoder().encode(text);
-      if (roundTrips(text)) rememberText(bytes, text);
+      const whole = roundTrips(text);
+      const bytes = whole && s.original !== undefined && s.before.bytes ? encodeEdited(s.before.bytes, s.original, text) : new TextEncoder().encode(text);
+      if (whole) rememberText(bytes, text);
       out.push(makeChange(s.path, s.before, bytes, { label, ...(s.createMode !== undefined ? { createMode: s.createMode } : {}) }));
     }
     return out;
