@@ -10,6 +10,7 @@
 //   init --dry-run    read + parse + plan + diff, no writes
 //   init              the real thing: plan, journal with the prior bytes (fsync), temp + fsync + rename
 //   status            read + parse + state
+//   uninstall         after an (untimed) init: plan the removal, journal, write
 //
 //   node bench/user-file-56mb.mjs [--runs 3] [--mb 56]
 import { existsSync } from 'node:fs';
@@ -60,9 +61,12 @@ export async function main() {
       { name: '`patchbay init --yes --scope user --host claude-code --dry-run`', args: cli('init', '--yes', '--scope', 'user', '--host', 'claude-code', '--dry-run'), xs: [] },
       { name: '`patchbay init --yes --scope user --host claude-code`', args: cli('init', '--yes', '--scope', 'user', '--host', 'claude-code'), xs: [], check: true },
       { name: '`patchbay status --scope user --host claude-code`', args: cli('status', '--scope', 'user', '--host', 'claude-code'), xs: [], allowFail: true },
+      // Issue #10 item 12: uninstall on the same file (the entry is installed first, untimed).
+      { name: '`patchbay uninstall --yes --scope user --host claude-code`', args: cli('uninstall', '--yes', '--scope', 'user', '--host', 'claude-code'), xs: [], setup: cli('init', '--yes', '--scope', 'user', '--host', 'claude-code') },
     ];
     const once = async (v) => {
       await fresh();
+      if (v.setup) await timedRun(process.execPath, v.setup, { cwd: project, env, timeoutMs: 600_000 });
       const r = await timedRun(process.execPath, v.args, { cwd: project, env, allowFail: v.allowFail ?? false, timeoutMs: 600_000 });
       if (v.check) {
         const after = await readFile(target, 'utf8');
@@ -97,6 +101,7 @@ export async function main() {
       markdownTable(['command', 'median ms', 'min–max ms', 'vs `node -e JSON.parse` (process)', 'vs in-process JSON.parse'], rows),
       '',
       goalLine({ measure: `init --scope user on a ${fmtBytes(bytes)} ~/.claude.json`, value: summary(variants[2].xs).median / base, goal: 3, baseline: 'node -e JSON.parse(readFileSync(f)) (process)', script: 'bench/user-file-56mb.mjs' }),
+      goalLine({ measure: `uninstall --scope user on a ${fmtBytes(bytes)} ~/.claude.json`, value: summary(variants[4].xs).median / base, goal: 3, baseline: 'node -e JSON.parse(readFileSync(f)) (process)', script: 'bench/user-file-56mb.mjs' }),
       goalLine({ measure: `init --scope user on a ${fmtBytes(bytes)} ~/.claude.json, vs in-process JSON.parse`, value: summary(variants[2].xs).median / inProcess, goal: 3, baseline: 'JSON.parse of the text in memory', script: 'bench/user-file-56mb.mjs' }),
       '',
     ].join('\n');

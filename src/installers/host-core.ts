@@ -14,6 +14,9 @@ import { checkContainer, entryOf, scanPlace, withName, type Place, type PlaceSca
 import type { ServerBinding } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
 
+/** Longer than this, what uninstall leaves in a file cannot be a printed skeleton (see planHost). */
+const SKELETON_MAX = 64 * 1024;
+
 export interface PlaceSelection {
   /** Where install writes; undefined when it cannot be decided (diagnostics say why). */
   selected?: Place;
@@ -334,8 +337,11 @@ export async function planHost(
       if (removed === 0) continue;
       // Deleting: only when what is left is byte-for-byte the skeleton patchbay itself writes into a
       // file it creates. Anything else — another key, a comment, the host's own compact layout — keeps it.
-      // Whitespace that is left was the user's (an empty file they had): it stays.
-      const leftOnlyOurs = looksCreatedByPatchbay(await overlay.document(e.file.path, record.codec));
+      // Whitespace that is left was the user's (an empty file they had): it stays. A skeleton printed in
+      // any style is a few dozen bytes: a bigger remainder (a 56 MB ~/.claude.json) cannot be one, and is
+      // not parsed again just to learn its style.
+      const leftText = (await overlay.text(e.file.path)) ?? '';
+      const leftOnlyOurs = leftText.length <= SKELETON_MAX && looksCreatedByPatchbay(await overlay.document(e.file.path, record.codec));
       if (leftOnlyOurs && replace.emptyFiles?.has(e.file.path)) {
         await overlay.replaceText(e.file.path, '', label);
         result.summary.push(`remove ${binding.name} from ${file} (empty again, as it was)`);

@@ -3,7 +3,7 @@
 // (`mcpServers`, OpenCode's `mcp` / `mcp.servers`, Codex's `mcp_servers`) or, for a few hosts, a list
 // of `{name, …}` items (Continue). Works on plain values from any ConfigDocument, whatever the format.
 import type { Diagnostic } from '../diagnostics.js';
-import type { ConfigDocument, DocPath, DocValue } from './document/types.js';
+import type { ConfigDocument, DocPath, DocValue, ValueType } from './document/types.js';
 import type { OpenCodeDialect, ServerEntry } from './types.js';
 import { readArgv, type EntryStyle } from './shapes.js';
 import { envNamesOf, headerNamesOf } from './style-members.js';
@@ -69,11 +69,16 @@ export interface PlaceScan {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function describe(value: unknown): string {
+function typeOf(value: unknown): ValueType | undefined {
+  if (value === undefined) return undefined;
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (isObject(value)) return 'an object';
-  return `a ${typeof value}`;
+  if (Array.isArray(value)) return 'array';
+  return typeof value as ValueType;
+}
+
+function describe(type: ValueType): string {
+  if (type === 'null') return 'null';
+  return type === 'array' || type === 'object' ? `an ${type}` : `a ${type}`;
 }
 
 /**
@@ -83,14 +88,15 @@ function describe(value: unknown): string {
 export function checkContainer(doc: ConfigDocument, place: Place, filePath: string, diagnostics: Diagnostic[]): boolean {
   for (let depth = 1; depth <= place.path.length; depth++) {
     const sub = place.path.slice(0, depth);
-    const value = doc.get(sub);
-    if (value === undefined) return false;
+    // The type only: building the value of a big container just to look at its type was most of a plan.
+    const type = doc.typeAt ? doc.typeAt(sub) : typeOf(doc.get(sub));
+    if (type === undefined) return false;
     const wantList = depth === place.path.length && place.kind === 'list';
-    if (wantList ? Array.isArray(value) : isObject(value)) continue;
+    if (wantList ? type === 'array' : type === 'object') continue;
     diagnostics.push({
       code: 'invalid-shape',
       severity: 'error',
-      message: `\`${sub.join('.')}\` must be ${wantList ? 'a list' : 'an object'} of servers, but it is ${describe(value)}`,
+      message: `\`${sub.join('.')}\` must be ${wantList ? 'a list' : 'an object'} of servers, but it is ${describe(type)}`,
       path: filePath,
       pointer: toPointer(sub),
       ...(doc.position(sub, 'value') ?? {}),

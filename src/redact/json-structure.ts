@@ -27,14 +27,24 @@ type Frame =
 
 const QUOTED_REDACTED = JSON.stringify(REDACTED);
 
-function isContainerKey(key: string): boolean {
+export function isContainerKey(key: string): boolean {
   return SECRET_CONTAINER_KEYS.has(key.toLowerCase());
 }
 
-/** The edits that blank every structurally secret string of a JSON/JSONC text. */
-export function secretStringEdits(text: string): Edit[] {
+/** Where a value sits: inside an env/headers subtree or not, and under which key. */
+export interface ValueContext {
+  inside: boolean;
+  key: string;
+}
+
+/**
+ * The edits that blank every structurally secret string of a JSON/JSONC text. With `context`, the
+ * text is one member's value, cut out of a larger document (region.ts): it is read as if it sat under
+ * that key, and edit offsets are relative to the text.
+ */
+export function secretStringEdits(text: string, context?: ValueContext): Edit[] {
   const edits: Edit[] = [];
-  const stack: Frame[] = [];
+  const stack: Frame[] = context ? [{ kind: 'object', inside: context.inside, key: context.key }] : [];
   // Whether a value opened now (object, array or literal) sits inside an env/headers subtree.
   const insideForChild = (): boolean => {
     const top = stack[stack.length - 1];

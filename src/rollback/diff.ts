@@ -1,5 +1,5 @@
 // diffPlan(plan): the unified diff a person reviews before apply (and what --dry-run prints).
-import { diffLines, formatHunks, splitLines } from './line-diff.js';
+import { diffLines, formatHunks, splitLines, type DiffOp } from './line-diff.js';
 import type { FileChange, Plan } from './types.js';
 
 const decoder = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
@@ -73,6 +73,24 @@ function changedWindow(a: Buffer, b: Buffer): { aStart: number; aEnd: number; bS
 export interface DiffOptions {
   /** Applied to every printed line (see formatHunks); the default prints lines as they are. */
   showLine?: (line: string) => string;
+  /**
+   * The lines to print for the window of one side instead of its own: `count` whole lines from line
+   * `first` (0-based) of `bytes`, each keeping its line ending, exactly `count` of them. The diff is
+   * still computed on the real lines; this only changes what is shown (the redactor uses it to
+   * redact, with the whole file as context, just the lines a hunk can show).
+   */
+  windowLines?: (bytes: Uint8Array, first: number, count: number) => string[];
+}
+
+/** The ops with each line replaced by the shown line of its side (equal lines: the `a` side's). */
+function shownOps(ops: DiffOp[], a: string[], b: string[]): DiffOp[] {
+  let i = 0;
+  let j = 0;
+  return ops.map((op) => {
+    if (op.kind === 'insert') return { kind: op.kind, line: b[j++] as string };
+    if (op.kind === 'equal') j++;
+    return { kind: op.kind, line: a[i++] as string };
+  });
 }
 
 export function diffChange(change: FileChange, displayPath: (abs: string) => string = (p) => p, options: DiffOptions = {}): string {
@@ -90,7 +108,16 @@ export function diffChange(change: FileChange, displayPath: (abs: string) => str
   const w = changedWindow(a, b);
   // Lines end at \n bytes, which never occur inside a multi-byte UTF-8 sequence: decoding a window of
   // whole lines gives the same lines as decoding the whole file and splitting it.
-  const ops = diffLines(splitLines(decoder(a.subarray(w.aStart, w.aEnd))), splitLines(decoder(b.subarray(w.bStart, w.bEnd))));
+  const aLines = splitLines(decoder(a.subarray(w.aStart, w.aEnd)));
+  const bLines = splitLines(decoder(b.subarray(w.bStart, w.bEnd)));
+  let ops = diffLines(aLines, bLines);
+  if (options.windowLines) {
+    // The plan's own arrays, not the Buffer views above: the hook may know them (decoded-text.ts).
+    const aShown = options.windowLines(before ?? a, w.linesBefore, aLines.length);
+    const bShown = options.windowLines(after ?? b, w.linesBefore, bLines.length);
+    if (aShown.length !== aLines.length || bShown.length !== bLines.length) throw new Error('internal: windowLines changed the number of lines');
+    ops = shownOps(ops, aShown, bShown);
+  }
   return header + formatHunks(ops, CONTEXT, w.linesBefore, options.showLine);
 }
 

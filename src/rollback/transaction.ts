@@ -190,7 +190,12 @@ export async function runTransaction(
       const change = changes[i] as InternalChange;
       await performChange(journal, f, change, faults);
       f.done = true;
-      await writeJournal(stateDir, journal, faults);
+      // The last file's done mark is written together with the commit record below: one rewrite of
+      // the journal (every prior byte, fsynced: ~75 MB for a 56 MB ~/.claude.json) fewer. A kill
+      // between this file's rename and that write leaves pending + "not done" + the file holding our
+      // bytes: the state a kill between rename and the done mark always could leave, which recovery
+      // restores (restore.ts, matchesAfter). No new on-disk state is reachable.
+      if (i < journal.files.length - 1) await writeJournal(stateDir, journal, faults);
       written.push(change.path);
     }
     journal.status = 'committed';

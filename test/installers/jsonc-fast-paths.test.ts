@@ -6,9 +6,11 @@
 //  - detectFormat / detectIndentUnit vs the regex and split versions;
 //  - lineLocator vs lineColumn.
 import fc from 'fast-check';
-import { createScanner, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { describe, expect, test } from 'vitest';
 import { fastParse } from '../../src/installers/jsonc/fast.js';
+import { buildLevel, type Building } from '../../src/installers/jsonc/level.js';
+import { nodeValue } from '../../src/installers/jsonc/value.js';
 import { parseDocument, parsedBody } from '../../src/installers/jsonc/parse.js';
 import { detectFormat, lineColumn, lineLocator } from '../../src/installers/jsonc/text.js';
 
@@ -134,6 +136,50 @@ describe('fastParse is parseTree, where it answers at all', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  test('nested levels are built by level.ts itself (parseTree is only its fallback)', () => {
+    fc.assert(
+      fc.property(topLevel, fc.integer({ min: 1, max: 2 ** 31 - 2 }), (v, seed) => {
+        const body = render(v, seed);
+        const fast = fastParse(body);
+        expect(fast).toBeDefined();
+        const stack: Node[] = [...(fast!.root.children ?? [])];
+        while (stack.length > 0) {
+          const n = stack.pop() as Node;
+          if (n.type === 'object' || n.type === 'array') {
+            if (n.parent !== fast!.root) expect(buildLevel(body, n as Building), JSON.stringify(body.slice(n.offset, n.offset + n.length))).toBeDefined();
+          }
+          stack.push(...(n.children ?? []));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('nodeValue (JSON.parse of the blanked text) is getNodeValue, prototypes included', () => {
+    fc.assert(
+      fc.property(topLevel, fc.integer({ min: 1, max: 2 ** 31 - 2 }), (v, seed) => {
+        const body = render(v, seed);
+        const doc = parseDocument(body, { strict: false });
+        if (doc.diagnostics.some((d) => d.severity === 'error') || !doc.root) return; // duplicate keys: get() refuses those
+        expect(doc.trailingCommas).toBeDefined();
+        const reference = parseTree(body, [], { allowTrailingComma: true }) as Node;
+        expect(nodeValue(doc, doc.root, 0)).toStrictEqual(getNodeValue(reference));
+        for (const prop of doc.root.children ?? []) {
+          const [k, val] = prop.children ?? [];
+          expect(nodeValue(doc, val as Node, 0)).toStrictEqual(getNodeValue(findChild(reference, String(k?.value)) as Node));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    function findChild(root: Node, key: string): Node | undefined {
+      return root.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
+    }
+    const proto = parseDocument('{"a": {"__proto__": {"x": 1}, "constructor": [] /* c */, }}', { strict: false });
+    const value = nodeValue(proto, proto.root!, 0) as Record<string, Record<string, unknown>>;
+    expect(Object.getPrototypeOf(value.a)).toBeNull();
+    expect(Object.keys(value.a!)).toEqual(['__proto__', 'constructor']);
   });
 
   test('mutated JSONC (mostly malformed): identical when it answers, steps aside otherwise', () => {

@@ -4,11 +4,13 @@
 // one before/after per file. Nothing here writes: `changes()` turns the overlay into plan data.
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
+import { rememberText, roundTrips } from '../../decoded-text.js';
 import { isPatchbayError, type ErrorCode } from '../../errors.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { makeChange, readBefore } from '../../rollback/plan-builder.js';
 import type { FileBefore, FileChange } from '../../rollback/types.js';
 import { applyTextEdits, type ConfigDocument, type DocumentCodec, type TextEdit } from './types.js';
+import { encodeEdited } from './encode-edited.js';
 
 const BOM = '\uFEFF';
 /** Read failures that are facts about one file (reported on it), not failures of patchbay. */
@@ -31,6 +33,10 @@ interface FileState extends OverlayFile {
   labels: Set<string>;
   /** Mode for a file this plan creates (managed.json: 0600). */
   createMode?: number;
+  /** The file's text as read (BOM included), when its bytes are valid UTF-8: see changes(). */
+  original?: string;
+  /** The last document parsed from this file, and what it was parsed from (see document()). */
+  parsed?: { codec: DocumentCodec; bom: boolean; text: string | null; doc: ConfigDocument };
 }
 
 export class PlanningOverlay {
@@ -76,15 +82,29 @@ export class PlanningOverlay {
       return { path: file, before, exists: true, bom: false, text: '', labels: new Set(), problem };
     }
     const decoded = bytes.toString('utf8');
+    rememberText(before.bytes, decoded);
     const bom = decoded.startsWith(BOM);
-    return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set() };
+    return { path: file, before, exists: true, bom, text: bom ? decoded.slice(1) : decoded, labels: new Set(), original: decoded };
+  }
+
+  /** The current text without its BOM (null when the file does not exist or the plan deletes it). */
+  async text(file: string): Promise<string | null> {
+    return (await this.state(file)).text;
   }
 
   /** The current text parsed with `codec` ('' for a file that does not exist). */
   async document(file: string, codec: DocumentCodec): Promise<ConfigDocument> {
     const s = await this.state(file);
-    await codec.ready?.();
-    return codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
+    // Detection, a host's own checks (OpenCode's dialect) and the edit each ask for the same file's
+    // document; parsing a 10 MB file costs about as much as the whole edit, so the document is kept
+    // until the text changes. Documents are immutable (edits come back as TextEdits), so sharing one
+    // is safe. The key is the exact text (=== on the same string is a pointer comparison).
+    const cached = s.parsed;
+    if (cached && cached.codec === codec && cached.bom === s.bom && cached.text === s.text) return cached.doc;
+    await codec.ready?.(); // the TOML and YAML codecs load on first use
+    const doc = codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
+    s.parsed = { codec, bom: s.bom, text: s.text, doc };
+    return doc;
   }
 
   /** Stack edits (relative to the current BOM-less text) on the file; creates it when absent. */
@@ -125,7 +145,10 @@ export class PlanningOverlay {
         if (s.before.exists) out.push(makeChange(s.path, s.before, 'delete', { label }));
         continue;
       }
-      const bytes = new TextEncoder().encode((s.bom ? BOM : '') + s.text);
+      const text = (s.bom ? BOM : '') + s.text;
+      const whole = roundTrips(text);
+      const bytes = whole && s.original !== undefined && s.before.bytes ? encodeEdited(s.before.bytes, s.original, text) : new TextEncoder().encode(text);
+      if (whole) rememberText(bytes, text);
       out.push(makeChange(s.path, s.before, bytes, { label, ...(s.createMode !== undefined ? { createMode: s.createMode } : {}) }));
     }
     return out;

@@ -26,6 +26,9 @@ export interface TextEdit {
 
 export type DocumentKind = 'json' | 'jsonc' | 'toml' | 'yaml';
 
+/** What a value is, in JSON's terms. */
+export type ValueType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
 export interface DocumentStyle {
   eol: '\n' | '\r\n';
   /** One indentation step: '\t' or N spaces. */
@@ -45,6 +48,12 @@ export interface ConfigDocument {
   readonly empty: boolean;
   /** The plain value at `path`, or undefined when absent (or when the document did not parse). */
   get(path: DocPath): DocValue | undefined;
+  /**
+   * The JSON type of the value at `path` (what `get` would return, without building it), or
+   * undefined when `get` would be. Optional: shape checks fall back to `get`. A type check of a 10 MB
+   * `mcp` object should not copy it.
+   */
+  typeAt?(path: DocPath): ValueType | undefined;
   /**
    * 1-based position of the node at `path`, for diagnostics: its key (default; where people look for
    * an entry), or its value (`at: 'value'`: where a wrong type is).

@@ -6,10 +6,12 @@
 //  - 'strict'   JSON only: a comment or a trailing comma is an error (Claude Code's .mcp.json).
 //  - 'comments' comments allowed, trailing commas not (Gemini CLI's settings.json).
 //  - 'jsonc'    comments and trailing commas (OpenCode, VS Code, Zed, Cursor).
-import { findNodeAtLocation, getNodeValue, type Node } from 'jsonc-parser';
-import type { ConfigDocument, DocPath, DocValue, DocumentCodec, DocumentStyle, TextEdit } from '../document/types.js';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import type { ConfigDocument, DocPath, DocValue, DocumentCodec, DocumentStyle, TextEdit, ValueType } from '../document/types.js';
 import { DocumentEditError } from '../document/types.js';
+import { commonPrefixLength, commonSuffixLength } from './common-span.js';
 import { parseDocument, type ParsedDocument } from './parse.js';
+import { nodeValue } from './value.js';
 import { detectFormat, lineColumn, lineIndent } from './text.js';
 import { freshDocument, insertAt, removeAt, replaceAt } from './edit.js';
 import { nest, printCompact, printValue, type JsonValue } from './print.js';
@@ -19,16 +21,9 @@ export type JsonTolerance = 'strict' | 'comments' | 'jsonc';
 /** The single span where `before` and `after` differ, as one TextEdit (no-op: an empty list). */
 export function spanEdit(before: string, after: string): TextEdit[] {
   if (before === after) return [];
-  let start = 0;
-  const max = Math.min(before.length, after.length);
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
-    endBefore--;
-    endAfter--;
-  }
-  return [{ offset: start, length: endBefore - start, content: after.slice(start, endAfter) }];
+  const start = commonPrefixLength(before, after);
+  const suffix = commonSuffixLength(before, after, Math.min(before.length, after.length) - start);
+  return [{ offset: start, length: before.length - suffix - start, content: after.slice(start, after.length - suffix) }];
 }
 
 function keyPath(path: DocPath, op: string): readonly string[] {
@@ -72,7 +67,12 @@ class JsonDocument implements ConfigDocument {
 
   get(path: DocPath): DocValue | undefined {
     const node = this.node(path);
-    return node === undefined ? undefined : (getNodeValue(node) as DocValue);
+    return node === undefined ? undefined : (nodeValue(this.parsed, node) as DocValue);
+  }
+
+  typeAt(path: DocPath): ValueType | undefined {
+    const node = this.node(path);
+    return node === undefined ? undefined : (node.type as ValueType);
   }
 
   position(path: DocPath, at: 'key' | 'value' = 'key'): { line: number; column: number } | undefined {

@@ -10,9 +10,9 @@
 //    the tree walk (same offsets, same document order, same JSON pointers),
 //  - builds the root object, its property and key nodes, and scalar values: what parseTree builds for
 //    them, field for field;
-//  - leaves each top-level object or array as a node whose `children` are built by parseTree on first
-//    access, on its own slice of the text, offsets shifted to the document. findNodeAtLocation,
-//    getNodeValue and the editor see ordinary nodes; the 50 MB under `projects` is never built.
+//  - leaves each top-level object or array as a node whose `children` are built on first access, one
+//    level at a time (level.ts). findNodeAtLocation, getNodeValue and the editor see ordinary nodes;
+//    the 50 MB under `projects` is never built.
 // When the text is anything else — a syntax error, a value or whitespace jsonc-parser treats specially,
 // a top level that is not an object — it returns undefined and parse.ts runs jsonc-parser as before,
 // so every diagnostic of a malformed file is unchanged. Equivalence with parseTree is a property test
@@ -22,7 +22,9 @@
 // ([eE][+-]?\d+)?; strings without raw control characters, escapes "\/bfnrt and \uXXXX) plus // and
 // /* */ comments and trailing commas; a literal or number must end at a delimiter. Nesting depth is
 // already capped by checkDepth (parse.ts calls it first).
-import { parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { lazyContainer, type Building } from './level.js';
+import { continuesWord, FAIL, isDigit, scanNumber, scanString, stringValue } from './lex.js';
 import type { JsonPath } from './pointer.js';
 
 export interface FastParse {
@@ -39,120 +41,6 @@ interface Frame {
   /** Path segment into the current member: its key, or its index. */
   key: string;
   index: number;
-}
-
-const FAIL = -1;
-
-/** jsonc-parser's Node is readonly for its users; here we are the parser building it. */
-type Building = { -readonly [K in keyof Node]: Node[K] } & { colonOffset?: number };
-
-/** jsonc-parser's isUnknownContentCharacter: what continues a literal word (so `truex` is one token). */
-function continuesWord(c: number): boolean {
-  if (Number.isNaN(c)) return false;
-  switch (c) {
-    case 32: case 9: case 10: case 13: // whitespace, line breaks
-    case 125: case 93: case 123: case 91: case 34: case 58: case 44: case 47: // } ] { [ " : , /
-      return false;
-    default:
-      return true;
-  }
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
-
-/** A run of string content that needs no attention: no quote, no backslash, no control character. */
-const PLAIN_STRING = /[^"\\\u0000-\u001f]*/y;
-
-/** End (after the closing quote) of the string starting at `i`, or FAIL. Sets `escaped`. */
-function scanString(body: string, i: number, state: { escaped: boolean }): number {
-  const n = body.length;
-  let j = i + 1;
-  state.escaped = false;
-  while (j < n) {
-    PLAIN_STRING.lastIndex = j;
-    PLAIN_STRING.test(body);
-    j = PLAIN_STRING.lastIndex;
-    if (j >= n) break;
-    const c = body.charCodeAt(j);
-    if (c === 34) return j + 1;
-    if (c === 92) {
-      state.escaped = true;
-      const e = body.charCodeAt(j + 1);
-      if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) {
-        j += 2;
-      } else if (e === 117) {
-        if (!(isHex(body.charCodeAt(j + 2)) && isHex(body.charCodeAt(j + 3)) && isHex(body.charCodeAt(j + 4)) && isHex(body.charCodeAt(j + 5)))) return FAIL;
-        j += 6;
-      } else {
-        return FAIL;
-      }
-      continue;
-    }
-    if (c < 32) return FAIL; // raw control character or line break: jsonc-parser reports it
-    j++;
-  }
-  return FAIL; // unterminated
-}
-
-/** End of the number starting at `i`, or FAIL. */
-function scanNumber(body: string, i: number): number {
-  let j = i;
-  if (body.charCodeAt(j) === 45) j++;
-  const first = body.charCodeAt(j);
-  if (first === 48) j++;
-  else if (first >= 49 && first <= 57) while (isDigit(body.charCodeAt(j))) j++;
-  else return FAIL;
-  if (body.charCodeAt(j) === 46) {
-    j++;
-    if (!isDigit(body.charCodeAt(j))) return FAIL;
-    while (isDigit(body.charCodeAt(j))) j++;
-  }
-  const e = body.charCodeAt(j);
-  if (e === 69 || e === 101) {
-    j++;
-    const sign = body.charCodeAt(j);
-    if (sign === 43 || sign === 45) j++;
-    if (!isDigit(body.charCodeAt(j))) return FAIL;
-    while (isDigit(body.charCodeAt(j))) j++;
-  }
-  // jsonc-parser would scan `1x` as a number and a word (an error); `01` as two numbers (an error).
-  return continuesWord(body.charCodeAt(j)) ? FAIL : j;
-}
-
-/** The value a string token stands for (its key or content). */
-function stringValue(body: string, start: number, end: number, escaped: boolean): string {
-  return escaped ? (JSON.parse(body.slice(start, end)) as string) : body.slice(start + 1, end - 1);
-}
-
-/** A node whose children are parsed from its own text the first time something asks for them. */
-function lazyContainer(body: string, type: 'object' | 'array', offset: number, parent: Node): Building {
-  const node: Building = { type, offset, length: -1, parent };
-  Object.defineProperty(node, 'children', {
-    configurable: true,
-    enumerable: true,
-    get(): Node[] {
-      const sub = parseTree(body.slice(node.offset, node.offset + node.length), [], { allowTrailingComma: true, disallowComments: false });
-      const children = sub?.children ?? [];
-      // Shift every offset from the slice to the document (iteratively: depth is capped, but no need).
-      const stack: Node[] = [...children];
-      while (stack.length > 0) {
-        const n = stack.pop() as Building;
-        n.offset += node.offset;
-        if (n.colonOffset !== undefined) n.colonOffset += node.offset;
-        if (n.children) stack.push(...n.children);
-      }
-      for (const c of children) (c as Building).parent = node;
-      Object.defineProperty(node, 'children', { value: children, writable: true, configurable: true, enumerable: true });
-      return children;
-    },
-  });
-  return node;
 }
 
 export function fastParse(body: string): FastParse | undefined {

@@ -27,6 +27,12 @@ export interface ParsedDocument {
   /** Offsets of every comment, [start, end). Used to decide whether a container may be pruned. */
   comments: Array<[number, number]>;
   diagnostics: Diagnostic[];
+  /**
+   * Set when the body is within fast.ts's accepted subset (strict JSON plus comments and trailing
+   * commas): the offsets of its trailing commas, in document order. Blanking them and the comments
+   * leaves RFC 8259 JSON, which is what lets value.ts read big values with JSON.parse.
+   */
+  trailingCommas?: number[];
 }
 
 /** Deepest nesting patchbay reads; see depth.ts for why 256. */
@@ -91,7 +97,7 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
 
   if (fast) {
     for (const dup of fast.duplicates) diagnostics.push(duplicateKey(dup.name, dup.offset, dup.path, at));
-    const doc = { split, root: fast.root, empty: false, comments, diagnostics };
+    const doc = { split, root: fast.root, empty: false, comments, diagnostics, trailingCommas };
     remember(doc);
     return doc;
   }
