@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { installTools } from '../scripts/e2e/install-tools.mjs';
 import { bundlePath, startRegistryWithPatchbay } from '../scripts/e2e/local-registry.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
-import { argValue, fmtMs, markdownTable, progress, ratio, summary } from './lib/stats.mjs';
+import { argValue, fmtMs, markdownTable, progress, ratio, summary, runIfMain } from './lib/stats.mjs';
 import { timeInitialize } from './lib/mcp-initialize.mjs';
 
 const runs = Number(argValue(process.argv, '--runs', '10'));
@@ -71,9 +71,4 @@ export async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 import { repoRoot } from '../scripts/e2e/install-tools.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
 import { generateOpencodeConfig } from './lib/generate-config.mjs';
-import { argValue, fmtBytes, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, fmtBytes, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun, runIfMain } from './lib/stats.mjs';
 
 const baseRuns = Number(argValue(process.argv, '--runs', '20'));
 const SIZES = [10 * 1024, 1024 * 1024, 10 * 1024 * 1024];
@@ -190,9 +190,4 @@ export async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installTools, repoRoot } from '../scripts/e2e/install-tools.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
-import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun, runIfMain } from './lib/stats.mjs';
 
 const runs = Number(argValue(process.argv, '--runs', '10'));
 const bundle = path.join(repoRoot, 'dist', 'patchbay.mjs');
@@ -136,9 +136,4 @@ export async function main() {
   return out;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

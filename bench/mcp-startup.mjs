@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { timeInitialize } from './lib/mcp-initialize.mjs';
-import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary } from './lib/stats.mjs';
+import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary, runIfMain } from './lib/stats.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(argValue(process.argv, '--runs', process.argv[2] && /^\d+$/.test(process.argv[2]) ? process.argv[2] : '15'));
@@ -89,9 +89,4 @@ export async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

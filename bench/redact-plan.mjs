@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import { argValue, fmtBytes, fmtMs, markdownTable, progress, summary } from './lib/stats.mjs';
+import { argValue, fmtBytes, fmtMs, markdownTable, progress, summary, runIfMain } from './lib/stats.mjs';
 
 const repoRoot = path.resolve(argValue(process.argv, '--root', path.join(path.dirname(fileURLToPath(import.meta.url)), '..')));
 const runs = Number(argValue(process.argv, '--runs', '3'));
@@ -274,9 +274,4 @@ export async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
-import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun, runIfMain } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runs = Number(argValue(process.argv, '--runs', '10'));
@@ -161,9 +161,4 @@ export async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

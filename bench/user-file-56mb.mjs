@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateClaudeJson } from './lib/claude-home.mjs';
-import { argValue, fmtBytes, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun } from './lib/stats.mjs';
+import { argValue, fmtBytes, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun, runIfMain } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundle = path.join(here, '..', 'dist', 'patchbay.mjs');
@@ -112,9 +112,4 @@ export async function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err.stack ?? err}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfMain(import.meta.url, main);

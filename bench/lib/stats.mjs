@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** GNU time: the child's user+sys CPU, which a busy machine disturbs far less than wall time. */
 const TIME = '/usr/bin/time';
@@ -98,4 +100,16 @@ export function timedRun(cmd, args, { cwd, env, timeoutMs = 120_000, allowFail =
 export function goalLine({ measure, value, cpu, goal, baseline, script }) {
   const cpuValue = cpu === undefined || !Number.isFinite(cpu) ? null : Number(cpu.toFixed(3));
   return `<!-- goal ${JSON.stringify({ measure, value: Number(value.toFixed(3)), cpu: cpuValue, goal, baseline, script })} -->`;
+}
+
+/**
+ * Runs a bench's `main` when its module is the script node was started with (`node bench/x.mjs`), not
+ * when bench/run-all.mjs imports it; a failure is printed and sets a non-zero exit code.
+ */
+export function runIfMain(moduleUrl, main) {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  main().catch((err) => {
+    process.stderr.write(`${err.stack ?? err}\n`);
+    process.exitCode = 1;
+  });
 }
