@@ -53,7 +53,8 @@ Adds any MCP server to every selected host in one transaction. An npm range (pkg
 once with your npm (your registry and .npmrc) and the EXACT version is written everywhere; the range
 is kept in the manifest for \`patchbay update\`. Secrets by reference: --env GITHUB_TOKEN (or
 --env K='\${env:K}') and --header 'Authorization: Bearer \${env:TOKEN}' are written in each host's
-own syntax; a literal secret bound for a project file is refused.
+own syntax; a literal secret bound for a project file is refused. On a terminal, a local server given
+no --env makes add ask which variables it reads: their NAMES only, never values.
 
 Options:
 ${SERVER_FLAGS}

@@ -82,3 +82,35 @@ export async function confirmApply(fileCount: number): Promise<boolean> {
     { type: 'confirm', name: 'ok', message: `Write ${fileCount} file(s)?`, initial: true },
   );
 }
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** "A, B  C" → ['A', 'B', 'C']; a token that is not a variable name makes the whole answer invalid. */
+export function parseEnvNames(answer: string): { names: string[] } | { error: string } {
+  const tokens = answer.split(/[\s,]+/).filter((t) => t !== '');
+  for (const t of tokens) {
+    // Someone typing `KEY=value` is about to paste a secret into a file: say why it is not asked for.
+    if (t.includes('=') || t.includes(':')) return { error: `names only ('${t.split(/[=:]/)[0]}'): the host reads the value from your environment, and patchbay never asks for it` };
+    if (!VARIABLE_NAME.test(t)) return { error: `'${t}' is not an environment variable name` };
+  }
+  return { names: [...new Set(tokens)] };
+}
+
+/**
+ * `add` on a terminal, for a local server given no --env: which environment variables it reads. Only
+ * NAMES are asked for; each becomes a reference (`${env:NAME}`), written in every host's own syntax, so
+ * no value is typed here, shown in a diff, or written to a file.
+ */
+export async function askEnvNames(server: string): Promise<string[]> {
+  const answer = await ask<string>({
+    type: 'text',
+    name: 'env',
+    message: `Environment variables ${server} reads (NAMES only, comma-separated; enter for none)`,
+    validate: (value: string) => {
+      const parsed = parseEnvNames(value);
+      return 'error' in parsed ? parsed.error : true;
+    },
+  });
+  const parsed = parseEnvNames(answer);
+  return 'names' in parsed ? parsed.names : [];
+}

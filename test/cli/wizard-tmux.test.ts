@@ -1,5 +1,6 @@
 // The init wizard in a real terminal (tmux): choose hosts, see the diffs, confirm; and cancel paths
 // that write nothing. The confirmed run's screen is saved as a transcript (see TRANSCRIPT below).
+import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,5 +99,40 @@ describe('init wizard (real terminal)', () => {
     const plain = await pane.capture({ escapes: true });
     expect(plain).toContain('current');
     expect(plain).not.toContain('\u001b');
+  });
+});
+
+describe('add on a terminal asks which environment variables the server reads: names, never values', () => {
+  it('a KEY=value answer is refused with why; names become references in the host syntax; nothing typed reaches a file', async () => {
+    pane = await start(['add', 'db', '--host', 'claude-code', '--', 'db-mcp', '--port', '5432']);
+    await pane.waitFor(/Environment variables db reads \(NAMES only/);
+    await pane.send('-l', 'DB_PASSWORD=hunter2secret');
+    await pane.send('Enter');
+    const refused = await pane.waitFor(/names only \('DB_PASSWORD'\): the host reads the value from your environment/);
+    expect(refused.input).toContain('patchbay never asks for it');
+    for (let i = 0; i < 'DB_PASSWORD=hunter2secret'.length; i++) await pane.send('BSpace');
+    await pane.send('-l', 'DB_PASSWORD, DB_HOST');
+    await pane.send('Enter');
+    const confirm = await pane.waitFor(/Write \d file\(s\)\?/);
+    expect(confirm.input).toContain('"DB_PASSWORD": "${DB_PASSWORD}"');
+    await pane.send('y');
+    expect(await pane.exitCode()).toBe(0);
+    const entry = JSON.parse(await sb.read('project/.mcp.json')).mcpServers.db;
+    expect(entry).toEqual({ command: 'db-mcp', args: ['--port', '5432'], env: { DB_PASSWORD: '${DB_PASSWORD}', DB_HOST: '${DB_HOST}' } });
+    // Not in any file patchbay could have written (the tmux script and screen are outside these).
+    expect(spawnSync('grep', ['-rls', 'hunter2secret', sb.project, sb.home, sb.stateDir], { encoding: 'utf8' }).stdout).toBe('');
+  });
+
+  it('enter for none adds the server without env; --env or --yes never asks', async () => {
+    pane = await start(['add', 'plain', '--host', 'claude-code', '--', 'plain-mcp']);
+    await pane.waitFor(/Environment variables plain reads/);
+    await pane.send('Enter');
+    await pane.waitFor(/Write \d file\(s\)\?/);
+    await pane.send('y');
+    expect(await pane.exitCode()).toBe(0);
+    expect(JSON.parse(await sb.read('project/.mcp.json')).mcpServers.plain).toEqual({ command: 'plain-mcp', args: [] });
+    const scripted = await sb.run(['add', 'other', '--host', 'claude-code', '--yes', '--', 'other-mcp']);
+    expect(scripted.code, scripted.stderr).toBe(0);
+    expect(scripted.stdout).not.toContain('Environment variables');
   });
 });

@@ -4,10 +4,18 @@ import type { CommandArgs } from '../args.js';
 import { runServersFlow } from '../server-flow.js';
 import { runSession } from '../session.js';
 import { specFromArgs } from '../spec-from-args.js';
+import type { ServerSpec } from '../../servers/spec.js';
 
 export function run(args: CommandArgs): Promise<number> {
   return runSession(args, async (session) => {
-    const { name, spec } = await specFromArgs(args, session.environment.env);
+    const { name, spec: given } = await specFromArgs(args, session.environment.env);
+    let spec: ServerSpec = given;
+    // On a terminal, a local server given no --env: ask which variables it reads (names, never values).
+    if (session.out.interactive && !args.yes && !args.dryRun && !('url' in given) && !args.env?.length) {
+      const { askEnvNames } = await import('../wizard.js');
+      const names = await askEnvNames(name);
+      if (names.length > 0) spec = { ...given, env: Object.fromEntries(names.map((n) => [n, `\${env:${n}}`])) };
+    }
     return runServersFlow(session, {
       action: 'add',
       servers: { [name]: spec },
