@@ -45,7 +45,10 @@ describe('doctor on a terminal', () => {
 
   it('Ctrl-C stops doctor (exit 130) and every server it started, grandchildren included', async () => {
     pane = await start('--timeout', '30000');
-    await pane.waitFor(/checking .*hang/);
+    // "[1/2] checking cursor hang": good's check is over and its process stopped, so exactly one
+    // server is running when Ctrl-C arrives. (Waiting only for "checking …hang" raced good's
+    // shutdown: with good still stopping, doctor rightly said it killed 2.)
+    await pane.waitFor(/\[1\/2\] checking cursor hang/);
     // hang.mjs records itself and its grandchild once both run; good.mjs records itself.
     await waitFor(() => pids.pids().length >= 3, 10_000);
     const started = pids.pids();
