@@ -9,7 +9,8 @@ import { commandLine, type Intent } from './intent.js';
 import { manifestServers, pinnedVersion } from './manifest/pin.js';
 import { selfSpec } from '../installers/entry.js';
 import { manifestPath, renderManifest } from './manifest/manifest.js';
-import { parseRecords, recordsPath, renderRecords, STATE_LABEL } from './servers/records.js';
+import { readRecordsIn, recordsPath, stageRecords } from './servers/records.js';
+import { planOfOverlay } from './overlay-plan.js';
 import { hasErrors } from '../diagnostics.js';
 
 export interface IntentPlan {
@@ -32,16 +33,17 @@ export interface PlanIntentOptions {
 }
 
 export async function planIntent(ctx: HostContext, intent: Intent, options: PlanIntentOptions = {}): Promise<IntentPlan> {
-  const { planOperations, selfBinding, selfEnv, PlanningOverlay, jsonCodecFor } = await import('../installers/index.js');
+  const { planOperations, selfBinding, selfEnv, PlanningOverlay } = await import('../installers/index.js');
   const overlay = new PlanningOverlay();
   const binding = selfBinding(intent.version, selfEnv(ctx.env));
   const recordsFile = options.stateDir === undefined ? null : recordsPath(options.stateDir);
-  const records = recordsFile === null ? null : parseRecords((await overlay.document(recordsFile, jsonCodecFor('jsonc'))).text || null);
-  const keepFiles: ReadonlySet<string> = new Set(records?.existed ?? []);
-  const emptyFiles: ReadonlySet<string> = new Set(records?.empty ?? []);
+  // Uninstall must know which files to keep before it plans; init reads the records only if it meets
+  // a file to remember (most runs never do, and read nothing from the state dir).
+  const known = intent.action === 'uninstall' && recordsFile !== null ? await readRecordsIn(overlay, recordsFile) : null;
+  const replace = { keepFiles: new Set(known?.existed ?? []), emptyFiles: new Set(known?.empty ?? []) };
   const result = await planOperations(
     ctx,
-    intent.hosts.map((host) => ({ host, scope: intent.scope, binding, action: ACTION[intent.action], replace: { keepFiles, emptyFiles } })),
+    intent.hosts.map((host) => ({ host, scope: intent.scope, binding, action: ACTION[intent.action], replace })),
     {
       description: `${intent.action} ${intent.hosts.join(',')} (${intent.scope})`,
       overlay,
@@ -61,16 +63,13 @@ export async function planIntent(ctx: HostContext, intent: Intent, options: Plan
     },
   );
   const command = commandLine(intent, `${PACKAGE_NAME}@${PATCHBAY_VERSION}`);
-  const unrecorded = result.keepFiles.filter((f) => !keepFiles.has(f));
-  if (records === null || recordsFile === null || unrecorded.length === 0 || hasErrors(result.diagnostics)) return { ...result, command };
+  if (recordsFile === null || result.keepFiles.length === 0 || hasErrors(result.diagnostics)) return { ...result, command };
+  const records = await readRecordsIn(overlay, recordsFile);
+  const unrecorded = result.keepFiles.filter((f) => !records.existed.includes(f));
+  if (unrecorded.length === 0) return { ...result, command };
   // Remember them in the same transaction (a rollback forgets them with the edit).
   records.existed.push(...unrecorded);
   records.empty.push(...result.emptyFiles.filter((f) => unrecorded.includes(f)));
-  await overlay.replaceText(recordsFile, renderRecords(records), STATE_LABEL, { createMode: 0o600 });
-  const { createPlan, dirsToCreate } = await import('../rollback/plan-builder.js');
-  const changes = await overlay.changes();
-  const createDirs = [...result.plan.createDirs];
-  if (!changes.some((c) => c.path === recordsFile && c.before.exists)) for (const d of await dirsToCreate(recordsFile)) if (!createDirs.includes(d)) createDirs.push(d);
-  createDirs.sort((a, b) => a.length - b.length || a.localeCompare(b));
-  return { ...result, plan: createPlan(result.plan.description, changes, createDirs), command };
+  await stageRecords(overlay, recordsFile, records);
+  return { ...result, plan: await planOfOverlay(result.plan.description, overlay, result.plan.createDirs), command };
 }

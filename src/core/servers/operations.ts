@@ -14,7 +14,8 @@ import { loadManifest, manifestPath, renderManifest } from '../manifest/manifest
 import { manifestServers } from '../manifest/pin.js';
 import { managedBinding } from './binding.js';
 import { entryOf } from '../../installers/places.js';
-import { entryHash, parseRecords, recordsPath, renderRecords, STATE_LABEL, type Records } from './records.js';
+import { entryHash, readRecordsIn, recordsPath, stageRecords, type Records } from './records.js';
+import { planOfOverlay } from '../overlay-plan.js';
 import { literalSecrets } from './secrets.js';
 
 export type ServerAction = 'add' | 'remove' | 'update' | 'sync';
@@ -57,7 +58,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
   const scope: Scope = request.scope ?? projectManifest?.manifest.scope ?? 'project';
   const overlay = new PlanningOverlay();
   const recordsFile = recordsPath(environment.stateDir);
-  const records: Records = parseRecords((await overlay.document(recordsFile, installers.jsonCodecFor('jsonc'))).text || null);
+  const records: Records = await readRecordsIn(overlay, recordsFile);
   const current: { hosts: string[]; servers: Record<string, ServerSpec> } = scope === 'project'
     ? { hosts: projectManifest ? [...projectManifest.manifest.hosts] : [], servers: projectManifest ? manifestServers(projectManifest.manifest) : {} }
     : { hosts: [...records.user.hosts], servers: { ...records.user.servers } };
@@ -163,16 +164,10 @@ export async function planServers(environment: Environment, ctx: HostContext, re
     } else {
       records.user = { hosts: allHosts, servers: next };
     }
-    await overlay.replaceText(recordsFile, renderRecords(records), STATE_LABEL, { createMode: 0o600 });
+    await stageRecords(overlay, recordsFile, records);
   }
-  const changes = await overlay.changes();
-  const { createPlan } = await import('../../rollback/plan-builder.js');
-  const createDirs = [...new Set(result.hostPlans.flatMap((p) => p.createDirs))];
-  const { dirsToCreate } = await import('../../rollback/plan-builder.js');
-  for (const c of changes) if (!c.before.exists) for (const d of await dirsToCreate(c.path)) if (!createDirs.includes(d)) createDirs.push(d);
-  createDirs.sort((a, b) => a.length - b.length || a.localeCompare(b));
   return {
-    plan: createPlan(result.plan.description, changes, createDirs),
+    plan: await planOfOverlay(result.plan.description, overlay, result.plan.createDirs),
     hostPlans: result.hostPlans,
     diagnostics,
     hosts,

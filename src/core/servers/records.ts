@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ServerSpec } from '../../servers/spec.js';
+import type { PlanningOverlay } from '../../installers/document/overlay.js';
 import type { Scope } from '../../installers/types.js';
 
 export const RECORDS_FILE = 'managed.json';
@@ -59,6 +60,16 @@ function strings(value: unknown): string[] {
 
 export function renderRecords(records: Records): string {
   return `${JSON.stringify(records, null, 2)}\n`;
+}
+
+/** managed.json as a plan sees it: read through the overlay, so apply's hash check guards it too. */
+export async function readRecordsIn(overlay: PlanningOverlay, file: string): Promise<Records> {
+  return parseRecords(await overlay.text(file));
+}
+
+/** Stages managed.json's new text in the plan: 0600, it names the user's files. */
+export function stageRecords(overlay: PlanningOverlay, file: string, records: Records): Promise<void> {
+  return overlay.replaceText(file, renderRecords(records), STATE_LABEL, { createMode: 0o600 });
 }
 
 /** sha256 of an entry's canonical JSON (keys sorted), so layout and key order do not matter. */
