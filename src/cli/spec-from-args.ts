@@ -4,6 +4,7 @@
 import { PatchbayError } from '../errors.js';
 import { resolveNpmVersion, splitPackageSpec } from '../core/servers/resolve.js';
 import type { ServerSpec, StringMap } from '../servers/spec.js';
+import { envReference, isVariableName } from '../servers/env-ref.js';
 import type { CommandArgs } from './args.js';
 
 function usage(message: string, hint = "Run 'patchbay add --help' for usage."): PatchbayError {
@@ -18,8 +19,8 @@ export function parseEnv(values: readonly string[] = []): StringMap {
   for (const item of values) {
     const eq = item.indexOf('=');
     const key = eq < 0 ? item : item.slice(0, eq);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw usage(`--env ${item}: '${key}' is not a variable name.`);
-    env[key] = eq < 0 ? `\${env:${key}}` : item.slice(eq + 1);
+    if (!isVariableName(key)) throw usage(`--env ${item}: '${key}' is not a variable name.`);
+    env[key] = eq < 0 ? envReference(key) : item.slice(eq + 1);
   }
   return env;
 }

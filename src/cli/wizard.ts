@@ -4,6 +4,7 @@ import prompts from 'prompts';
 import { PatchbayError } from '../errors.js';
 import type { Detection, HostId, Scope } from '../installers/types.js';
 import { HOST_IDS } from '../installers/types.js';
+import { isVariableName } from '../servers/env-ref.js';
 
 function cancelled(): never {
   throw new PatchbayError('cancelled', 'Cancelled: nothing was written.');
@@ -83,15 +84,13 @@ export async function confirmApply(fileCount: number): Promise<boolean> {
   );
 }
 
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /** "A, B  C" → ['A', 'B', 'C']; a token that is not a variable name makes the whole answer invalid. */
 export function parseEnvNames(answer: string): { names: string[] } | { error: string } {
   const tokens = answer.split(/[\s,]+/).filter((t) => t !== '');
   for (const t of tokens) {
     // Someone typing `KEY=value` is about to paste a secret into a file: say why it is not asked for.
     if (t.includes('=') || t.includes(':')) return { error: `names only ('${t.split(/[=:]/)[0]}'): the host reads the value from your environment, and patchbay never asks for it` };
-    if (!VARIABLE_NAME.test(t)) return { error: `'${t}' is not an environment variable name` };
+    if (!isVariableName(t)) return { error: `'${t}' is not an environment variable name` };
   }
   return { names: [...new Set(tokens)] };
 }

@@ -9,6 +9,18 @@ const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** A host's reference syntax as a template with `NAME` where the variable goes, or null (none). */
 export type RefSyntax = '${NAME}' | '${env:NAME}' | '{env:NAME}' | '$NAME' | '${{ secrets.NAME }}' | null;
 
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A name an environment variable (and so a reference) can have. */
+export function isVariableName(name: string): boolean {
+  return VARIABLE_NAME.test(name);
+}
+
+/** `${env:NAME}`: the reference to NAME in patchbay's host-agnostic syntax. */
+export function envReference(name: string): string {
+  return `\${env:${name}}`;
+}
+
 export function referencedNames(value: string): string[] {
   return [...value.matchAll(REFERENCE)].map((m) => m[1] as string);
 }

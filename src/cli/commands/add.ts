@@ -3,7 +3,7 @@
 import type { CommandArgs } from '../args.js';
 import { runServersFlow } from '../server-flow.js';
 import { runSession } from '../session.js';
-import { specFromArgs } from '../spec-from-args.js';
+import { parseEnv, specFromArgs } from '../spec-from-args.js';
 import type { ServerSpec } from '../../servers/spec.js';
 
 export function run(args: CommandArgs): Promise<number> {
@@ -14,7 +14,8 @@ export function run(args: CommandArgs): Promise<number> {
     if (session.out.interactive && !args.yes && !args.dryRun && !('url' in given) && !args.env?.length) {
       const { askEnvNames } = await import('../wizard.js');
       const names = await askEnvNames(name);
-      if (names.length > 0) spec = { ...given, env: Object.fromEntries(names.map((n) => [n, `\${env:${n}}`])) };
+      // Each name as `--env NAME` would give it: a reference to the same variable.
+      if (names.length > 0) spec = { ...given, env: parseEnv(names) };
     }
     return runServersFlow(session, {
       action: 'add',
