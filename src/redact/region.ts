@@ -17,8 +17,8 @@
 // redaction entirely for a file nested deeper than MAX_NESTING (the installers refuse such a file,
 // so no plan edits one); here only the visited values are checked, so such a file is redacted more.
 import { checkDepth, MAX_NESTING } from '../installers/jsonc/depth.js';
-import { skipContainer, skipTrivia } from '../installers/jsonc/level.js';
-import { FAIL, scanString, stringValue } from '../installers/jsonc/lex.js';
+import { skipContainer } from '../installers/jsonc/level.js';
+import { FAIL, scanString, skipTrivia, stringValue } from '../installers/jsonc/lex.js';
 import { isContainerKey, secretStringEdits, type Edit, type ValueContext } from './json-structure.js';
 
 /** An object value this long or longer, only partly inside the region, is entered instead of redacted whole
@@ -57,6 +57,7 @@ function members(body: string, open: number): { list: Member[]; end: number } | 
     const colon = skipTrivia(body, keyEnd);
     if (body.charCodeAt(colon) !== 58) return undefined;
     const valueStart = skipTrivia(body, colon + 1);
+    if (valueStart === FAIL) return undefined;
     const c = body.charCodeAt(valueStart);
     const valueEnd = c === 123 || c === 91 ? skipContainer(body, valueStart) : skipScalar(body, valueStart);
     if (valueEnd === FAIL) return undefined;

@@ -24,7 +24,7 @@
 // already capped by checkDepth (parse.ts calls it first).
 import type { Node } from 'jsonc-parser';
 import { lazyContainer, type Building } from './level.js';
-import { continuesWord, FAIL, isDigit, scanNumber, scanString, stringValue } from './lex.js';
+import { continuesWord, FAIL, isDigit, scanNumber, scanString, skipTrivia, stringValue } from './lex.js';
 import type { JsonPath } from './pointer.js';
 
 export interface FastParse {
@@ -51,30 +51,11 @@ export function fastParse(body: string): FastParse | undefined {
   const str = { escaped: false };
   let i = 0;
 
-  /** Skips whitespace and comments; FAIL on a lone `/` or an unterminated block comment. */
+  /** Skips whitespace and comments (recording each comment); FAIL on text that is not JSONC. */
   const trivia = (): number => {
-    for (;;) {
-      const c = body.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 10 || c === 13) {
-        i++;
-        continue;
-      }
-      if (c !== 47) return i;
-      const next = body.charCodeAt(i + 1);
-      if (next === 47) {
-        let j = i + 2;
-        while (j < n && body.charCodeAt(j) !== 10 && body.charCodeAt(j) !== 13) j++;
-        comments.push([i, j]);
-        i = j;
-      } else if (next === 42) {
-        const end = body.indexOf('*/', i + 2);
-        if (end < 0) return FAIL;
-        comments.push([i, end + 2]);
-        i = end + 2;
-      } else {
-        return FAIL;
-      }
-    }
+    const end = skipTrivia(body, i, comments);
+    if (end !== FAIL) i = end;
+    return end;
   };
 
   if (trivia() === FAIL || body.charCodeAt(i) !== 123) return undefined;

@@ -10,7 +10,7 @@
 // text was validated by fast.ts before any container is created, so each step here may assume what
 // it reads is well-formed; should that ever not hold, the level is built by parseTree as before.
 import { parseTree, type Node } from 'jsonc-parser';
-import { continuesWord, FAIL, isDigit, scanNumber, scanString, stringValue } from './lex.js';
+import { continuesWord, FAIL, isDigit, scanNumber, scanString, skipTrivia, stringValue } from './lex.js';
 
 /** jsonc-parser's Node is readonly for its users; here we are the parser building it. */
 export type Building = { -readonly [K in keyof Node]: Node[K] } & { colonOffset?: number };
@@ -28,25 +28,6 @@ export function lazyContainer(body: string, type: 'object' | 'array', offset: nu
     },
   });
   return node;
-}
-
-/** Offset after whitespace and comments from `i` (the text is valid: a comment is always closed). */
-export function skipTrivia(body: string, i: number): number {
-  for (;;) {
-    const c = body.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13) {
-      i++;
-      continue;
-    }
-    if (c !== 47) return i;
-    if (body.charCodeAt(i + 1) === 47) {
-      while (i < body.length && body.charCodeAt(i) !== 10 && body.charCodeAt(i) !== 13) i++;
-    } else {
-      const end = body.indexOf('*/', i + 2);
-      if (end < 0) return body.length;
-      i = end + 2;
-    }
-  }
 }
 
 /** Runs of text that never open, close or hide a bracket. */
@@ -77,9 +58,8 @@ export function skipContainer(body: string, i: number): number {
       continue;
     }
     if (c === 47) {
-      const after = skipTrivia(body, i);
-      if (after === i) return FAIL; // a lone slash: not text fast.ts accepted
-      i = after;
+      i = skipTrivia(body, i);
+      if (i === FAIL) return FAIL; // a lone slash: not text fast.ts accepted
       continue;
     }
     if (c === 123 || c === 91) depth++;
@@ -123,7 +103,7 @@ export function buildLevel(body: string, node: Building): Node[] | undefined {
   let i = node.offset + 1;
   for (;;) {
     i = skipTrivia(body, i);
-    if (i >= closer) return i === closer ? children : undefined;
+    if (i === FAIL || i >= closer) return i === closer ? children : undefined;
     if (node.type === 'object') {
       if (body.charCodeAt(i) !== 34) return undefined;
       const keyEnd = scanString(body, i, str);
@@ -133,7 +113,8 @@ export function buildLevel(body: string, node: Building): Node[] | undefined {
       i = skipTrivia(body, keyEnd);
       if (body.charCodeAt(i) !== 58) return undefined;
       prop.colonOffset = i;
-      const value = readValue(body, skipTrivia(body, i + 1), prop, str);
+      const valueAt = skipTrivia(body, i + 1);
+      const value = valueAt === FAIL ? undefined : readValue(body, valueAt, prop, str);
       if (!value) return undefined;
       prop.children!.push(value.node);
       prop.length = value.end - prop.offset;

@@ -1,7 +1,38 @@
-// The lexical pieces fast.ts and level.ts share: strict-JSON strings, numbers and word boundaries, as
+// The lexical pieces fast.ts and level.ts share: comments and whitespace, strict-JSON strings, numbers
+// and word boundaries, as
 // jsonc-parser's scanner delimits them (see fast.ts for the accepted subset).
 
 export const FAIL = -1;
+
+/**
+ * Offset after the whitespace and comments starting at `i`; FAIL on a lone `/` or an unterminated
+ * block comment (not JSONC). Each comment's [start, end) is added to `comments` when given.
+ */
+export function skipTrivia(body: string, i: number, comments?: Array<[number, number]>): number {
+  const n = body.length;
+  for (;;) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
+    if (c !== 47) return i;
+    const next = body.charCodeAt(i + 1);
+    let end: number;
+    if (next === 47) {
+      end = i + 2;
+      while (end < n && body.charCodeAt(end) !== 10 && body.charCodeAt(end) !== 13) end++;
+    } else if (next === 42) {
+      const close = body.indexOf('*/', i + 2);
+      if (close < 0) return FAIL;
+      end = close + 2;
+    } else {
+      return FAIL;
+    }
+    comments?.push([i, end]);
+    i = end;
+  }
+}
 
 /** jsonc-parser's isUnknownContentCharacter: what continues a literal word (so `truex` is one token). */
 export function continuesWord(c: number): boolean {
