@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { buildDocsCatalog } from './docs-catalog.mjs';
+import { sdkShims } from './sdk-shims.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
@@ -100,7 +101,8 @@ const results = await Promise.all(
   GROUPS.map((group) =>
     build({
       entryPoints: group.entryPoints,
-      plugins: group.plugins ?? [],
+      // sdkShims: the SDK without Ajv (src/server/sdk-shims.ts says why).
+      plugins: [...(group.plugins ?? []), sdkShims],
       outdir: dist,
       entryNames: group.entryNames ?? '[name]',
       chunkNames: `chunks/${group.name}/[name]-[hash]`,

@@ -191,6 +191,9 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
       expect(eager).not.toContain(forbidden);
     }
     expect(eager.some((i) => i.startsWith('src/doctor/'))).toBe(false);
+    // The SDK's shims are patchbay's (scripts/sdk-shims.mjs): no Ajv in the server's start-up.
+    expect(eager).toContain('src/server/sdk-shims.ts');
+    expect(eager.filter((i) => /ajv/i.test(i))).toEqual([]);
   });
 
   it('the library entry (dist/lib.mjs) is its own entry and never loads the CLI or the server', () => {
