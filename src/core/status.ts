@@ -88,17 +88,27 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
     : scope === 'user' && records && Object.keys(records.user.servers).length > 0 ? { ...records.user.servers } : { patchbay: selfSpec(version) };
   let source: StatusSource;
   let hosts: HostId[];
+  /** With no host list to go by, every host is inspected once for patchbay's own entry. */
+  let registered: HostReport[] | undefined;
   if (request.hosts !== undefined || manifest || (scope === 'user' && records && records.user.hosts.length > 0)) {
     hosts = request.hosts !== undefined ? validateHosts(request.hosts) : manifest ? (manifest.manifest.hosts as HostId[]) : (records?.user.hosts ?? []);
     source = request.hosts !== undefined ? '--host' : manifest ? 'patchbay.jsonc' : 'managed.json';
   } else {
-    hosts = (await inspectHosts(ctx, options)).filter(holdsOurEntry).map((r) => r.host);
+    registered = (await inspectHosts(ctx, options)).filter(holdsOurEntry);
+    hosts = registered.map((r) => r.host);
     source = 'registered';
   }
   const servers: ServerStatus[] = [];
   for (const [name, spec] of Object.entries(managed)) {
     const binding = bindingOf(ctx, name, spec, records);
-    const reports = hosts.length === 0 ? [] : await inspectHosts(ctx, { ...options, hosts, binding });
+    // That first pass checked patchbay's own entry at this very version (inspectHosts' default
+    // binding): its reports are this server's, and reading and parsing every file again would double
+    // the cost of a plain `patchbay status`.
+    const reports = hosts.length === 0
+      ? []
+      : registered !== undefined && name === 'patchbay' && 'npm' in spec && spec.version === version
+        ? registered
+        : await inspectHosts(ctx, { ...options, hosts, binding });
     servers.push({ name, label: binding.label, reports, current: reports.every(hostIsCurrent) });
   }
   const reports = servers.find((s) => s.name === 'patchbay')?.reports ?? servers[0]?.reports ?? [];
