@@ -5,7 +5,7 @@
 // given, nothing is called and behaviour is identical.
 
 export type StepName =
-  | 'journal' // atomic journal write (path = the journal's temp file)
+  | 'journal' // atomic journal write (path = the journal's temp file), or a prior-bytes blob's write (path = the blob)
   | 'mkdir' // create one planned folder
   | 'check' // re-read a file and compare with the plan's hash
   | 'write-temp' // create + write + chmod the temp file next to the target

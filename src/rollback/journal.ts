@@ -1,6 +1,7 @@
 // One JSON file per transaction: <state>/journal/<id>.json, mode 0600 (it holds prior bytes, which may
 // be secrets). It is written atomically (temp + fsync + rename + fsync folder) so a crash mid-write
-// leaves either the previous version or the new one, never a torn file.
+// leaves either the previous version or the new one, never a torn file. The prior bytes of a big file
+// sit beside it in a blob (prior-blob.ts); a journal that names any is format v2, else v1.
 import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,9 +10,14 @@ import type { TransactionStatus, TransactionSummary } from './api.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir } from './fs-util.js';
 import { journalDir, stateDirUnusable } from './state-dir.js';
+import { priorBlobIn, removeBlobsOf, removeOrphanBlobs, writePendingBlobs } from './prior-blob.js';
 import { isTransactionId } from './transaction-id.js';
 
 export const JOURNAL_FORMAT = 'patchbay-journal/v1';
+/** A journal that keeps some prior bytes in blobs. An older patchbay refuses it as corrupt rather than
+ * read a `priorBase64: null` as "nothing to give back". */
+export const JOURNAL_FORMAT_BLOBS = 'patchbay-journal/v2';
+const FORMATS: readonly string[] = [JOURNAL_FORMAT, JOURNAL_FORMAT_BLOBS];
 export const KEEP_TRANSACTIONS = 50;
 
 export interface JournalFile {
@@ -20,8 +26,10 @@ export interface JournalFile {
   /** The real file written (symlinks resolved at apply time). */
   target: string;
   existedBefore: boolean;
-  /** base64 of the prior bytes; null when the file did not exist. */
+  /** base64 of the prior bytes; null when the file did not exist, or when they are in `priorBlob`. */
   priorBase64: string | null;
+  /** The file in the journal folder that holds the prior bytes raw (prior-blob.ts); v2 journals only. */
+  priorBlob?: string;
   priorSha256: string | null;
   priorMode: number | null;
   priorUid: number | null;
@@ -37,7 +45,7 @@ export interface JournalFile {
 }
 
 export interface Journal {
-  format: typeof JOURNAL_FORMAT;
+  format: typeof JOURNAL_FORMAT | typeof JOURNAL_FORMAT_BLOBS;
   id: string;
   kind: 'apply' | 'revert';
   /** For kind 'revert': the transaction it restores. */
@@ -104,6 +112,8 @@ function serializeJournal(journal: Journal): Buffer[] {
  * (a stuck temp path) cannot block the next one (marking the transaction rolled back). */
 export async function writeJournal(stateDir: string, journal: Journal, faults?: FaultHooks): Promise<void> {
   const finalPath = journalPath(stateDir, journal.id);
+  // Blobs first: the journal that names a blob must never be on disk without it.
+  await writePendingBlobs(journalDir(stateDir), journal.id, journal.files, faults);
   const tempPath = path.join(journalDir(stateDir), `.${journal.id}.${randomBytes(3).toString('hex')}.json.tmp`);
   await step(faults, 'journal', tempPath);
   const handle = await open(tempPath, 'wx', 0o600);
@@ -153,7 +163,9 @@ export async function readJournal(stateDir: string, id: string): Promise<Journal
     }
     throw error;
   }
-  return parseJournal(text, file);
+  const journal = parseJournal(text, file);
+  for (const f of journal.files) if (f.priorBlob !== undefined) priorBlobIn(f, journalDir(stateDir));
+  return journal;
 }
 
 function parseJournal(text: string, file: string): Journal {
@@ -164,7 +176,7 @@ function parseJournal(text: string, file: string): Journal {
     throw corrupt(file, error);
   }
   const j = value as Partial<Journal> | null;
-  if (!j || j.format !== JOURNAL_FORMAT || typeof j.id !== 'string' || !Array.isArray(j.files) || typeof j.status !== 'string') {
+  if (!j || !FORMATS.includes(j.format as string) || typeof j.id !== 'string' || !Array.isArray(j.files) || typeof j.status !== 'string') {
     throw corrupt(file);
   }
   return j as Journal;
@@ -213,7 +225,7 @@ export async function readJournalHead(stateDir: string, id: string): Promise<Jou
     } catch {
       head = null;
     }
-    const complete = head && head.format === JOURNAL_FORMAT && head.id === id && typeof head.status === 'string' && (head.kind !== 'revert' || typeof head.revertOf === 'string');
+    const complete = head && FORMATS.includes(head.format as string) && head.id === id && typeof head.status === 'string' && (head.kind !== 'revert' || typeof head.revertOf === 'string');
     if (complete) return head as JournalHead;
   }
   const { files: _files, ...head } = await readJournal(stateDir, id);
@@ -270,7 +282,7 @@ export async function readAllJournals(stateDir: string): Promise<Journal[]> {
   return out;
 }
 
-/** Removes leftover journal temp files (from a process killed mid-write). Caller holds the lock. */
+/** Removes leftover journal temp files and orphan blobs (from a process killed mid-write). Caller holds the lock. */
 export async function removeJournalTemps(stateDir: string): Promise<void> {
   let names: string[];
   try {
@@ -281,6 +293,7 @@ export async function removeJournalTemps(stateDir: string): Promise<void> {
   for (const n of names) {
     if (n.startsWith('.') && n.endsWith('.json.tmp')) await unlink(path.join(journalDir(stateDir), n)).catch(() => undefined);
   }
+  await removeOrphanBlobs(journalDir(stateDir), names);
 }
 
 /** Keeps the newest KEEP_TRANSACTIONS finished journals. Pending ones are never pruned. */
@@ -288,9 +301,15 @@ export async function pruneJournals(stateDir: string): Promise<void> {
   const journals = await readAllJournalHeads(stateDir);
   const finished = journals.filter((j) => j.status !== 'pending');
   const excess = finished.length - KEEP_TRANSACTIONS;
+  if (excess <= 0) return;
+  const names = await readdir(journalDir(stateDir)).catch(() => [] as string[]);
   for (let i = 0; i < excess; i++) {
     const j = finished[i];
-    if (j) await unlink(journalPath(stateDir, j.id)).catch(() => undefined);
+    if (!j) continue;
+    // The journal first: a blob without its journal is an orphan the next sweep removes, while a
+    // journal without its blob could not be rolled back.
+    await unlink(journalPath(stateDir, j.id)).catch(() => undefined);
+    await removeBlobsOf(journalDir(stateDir), j.id, names);
   }
 }
 

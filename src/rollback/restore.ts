@@ -9,6 +9,7 @@ import path from 'node:path';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir, readState, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
 import type { Journal, JournalFile } from './journal.js';
+import { priorBytesOf } from './prior-blob.js';
 
 export interface RestoreResult {
   /** true when every file is back and every temp file is gone. */
@@ -69,7 +70,7 @@ async function restoreFile(journal: Journal, f: JournalFile, faults: FaultHooks 
   // "Holding our bytes" covers a kill between rename and the journal's done mark.
   if (!f.done && !matchesAfter(cur, f)) return;
   if (f.existedBefore) {
-    const prior = Buffer.from(f.priorBase64 ?? '', 'base64');
+    const prior = await priorBytesOf(journal.id, f);
     await writeDurably(
       f.target,
       tempPathFor(f.target, journal.id, 'restore'),

@@ -9,6 +9,7 @@ import { pruneJournals, readAllJournalHeads, readJournal, summarize, type Journa
 import { dirsToCreate } from './plan-builder.js';
 import { recoverUnderLock } from './recover.js';
 import { matchesAfter, matchesPrior } from './restore.js';
+import { priorBytesOf } from './prior-blob.js';
 import { lockStateDir, resolveStateDir } from './state-dir.js';
 import { finishRevert } from './revert-finish.js';
 import { runTransaction, type InternalChange } from './transaction.js';
@@ -73,7 +74,7 @@ export async function rollback(id?: string, options: RollbackOptions & InternalO
         changes.push({
           path: f.target,
           before,
-          after: new Uint8Array(Buffer.from(f.priorBase64 ?? '', 'base64')),
+          after: await priorBytesOf(original.id, f),
           forceMode: f.priorMode ?? 0o644,
           forceOwner: { uid: f.priorUid, gid: f.priorGid },
         });

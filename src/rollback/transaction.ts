@@ -5,7 +5,8 @@ import path from 'node:path';
 import { PatchbayError } from '../errors.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir, readState, resolveWriteTarget, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
-import { JOURNAL_FORMAT, writeJournal, type Journal, type JournalFile } from './journal.js';
+import { JOURNAL_FORMAT, JOURNAL_FORMAT_BLOBS, writeJournal, type Journal, type JournalFile } from './journal.js';
+import { blobName, heldPrior, holdPrior, PRIOR_BLOB_MIN_BYTES } from './prior-blob.js';
 import { writeAccessDiagnostics } from './plan-builder.js';
 import { restoreJournal } from './restore.js';
 import { newTransactionId } from './transaction-id.js';
@@ -54,12 +55,6 @@ function checkAgainstPlan(change: FileChange, cur: FileState, curSha256: string 
   if (!same) throw fileChanged(change.path, 'its content differs');
 }
 
-/**
- * The prior bytes prepare() read, per journal entry, for the re-check right before each write: a byte
- * comparison (memcmp) instead of hashing the file again (sha256 of a 56 MB config is ~0.2 s a time).
- */
-const priorBytes = new WeakMap<JournalFile, Uint8Array>();
-
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
@@ -89,11 +84,13 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
     const curSha256 = cur.bytes ? sha256(cur.bytes) : null;
     checkAgainstPlan(change, cur, curSha256);
     const deleted = change.after === 'delete';
+    const blob = cur.bytes !== null && cur.bytes.byteLength >= PRIOR_BLOB_MIN_BYTES;
     const entry: JournalFile = {
       path: change.path,
       target,
       existedBefore: cur.exists,
-      priorBase64: cur.bytes ? Buffer.from(cur.bytes.buffer, cur.bytes.byteOffset, cur.bytes.byteLength).toString('base64') : null,
+      priorBase64: cur.bytes && !blob ? Buffer.from(cur.bytes.buffer, cur.bytes.byteOffset, cur.bytes.byteLength).toString('base64') : null,
+      ...(blob ? { priorBlob: blobName(id, files.length) } : {}),
       priorSha256: curSha256,
       priorMode: cur.mode,
       priorUid: cur.uid,
@@ -103,7 +100,9 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
       tempPaths: [tempPathFor(target, id, 'write'), tempPathFor(target, id, 'restore')],
       done: false,
     };
-    if (cur.bytes) priorBytes.set(entry, cur.bytes);
+    // Kept for the re-check right before each write, a byte comparison (memcmp) instead of hashing the
+    // file again (sha256 of a 56 MB config is ~0.2 s a time), and for a blob's one write.
+    if (cur.bytes) holdPrior(entry, cur.bytes);
     files.push(entry);
   }
   // The CLI refuses these at planning; this is the same check for library callers and rollback, still
@@ -116,7 +115,7 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
   // `files` (with every prior byte) goes last, so that readJournalHead can read the rest from the
   // first few KB of the file (journal.ts).
   const journal: Journal = {
-    format: JOURNAL_FORMAT,
+    format: files.some((f) => f.priorBlob !== undefined) ? JOURNAL_FORMAT_BLOBS : JOURNAL_FORMAT,
     id,
     kind: meta.kind,
     ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
@@ -135,7 +134,7 @@ async function performChange(journal: Journal, f: JournalFile, change: InternalC
   // Re-check right before writing: the up-front check in prepare() may be seconds old.
   await step(faults, 'check', f.target);
   const cur = await readForCheck(change, f.target);
-  const prior = priorBytes.get(f);
+  const prior = heldPrior(f);
   const stillPrior = f.existedBefore
     ? cur.exists && cur.bytes !== null && (prior ? sameBytes(cur.bytes, prior) : sha256(cur.bytes) === f.priorSha256)
     : !cur.exists;
