@@ -6,15 +6,7 @@ import { isPatchbayError } from '../../src/errors.js';
 import { apply, createPlan, history, makeChange, readBefore, rollback } from '../../src/rollback/index.js';
 import { journalPath } from '../../src/rollback/journal.js';
 import { buildScenario, enc, scenarioPlan, snapshotTree, tempRoot, type Scenario } from '../helpers/rollback-fixture.js';
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from '../helpers/rejection.js';
 
 const modeOf = async (p: string): Promise<number> => (await stat(p)).mode & 0o777;
 

@@ -9,15 +9,7 @@ import { apply, createPlan, dirsToCreate, makeChange, readBefore, serializePlan 
 import { chownTree, permissionMode } from '../helpers/as-nobody.js';
 import { prepareChildKit, runChild, type ChildKit } from '../helpers/rollback-child.js';
 import { enc, snapshotTree, tempRoot } from '../helpers/rollback-fixture.js';
-
-async function thrown(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection as thrown } from '../helpers/rejection.js';
 
 describe('readBefore and dirsToCreate', () => {
   it('a folder is not-a-file, a looping link symlink-loop, a missing file exists:false', async () => {

@@ -10,6 +10,7 @@ import { apply, createPlan, history, makeChange, readBefore, rollback } from '..
 import { JOURNAL_FORMAT, JOURNAL_FORMAT_BLOBS, journalPath, KEEP_TRANSACTIONS, readJournal } from '../../src/rollback/journal.js';
 import { PRIOR_BLOB_MIN_BYTES } from '../../src/rollback/prior-blob.js';
 import { bigJson, tempRoot } from '../helpers/rollback-fixture.js';
+import { rejection } from '../helpers/rejection.js';
 
 const BIG = PRIOR_BLOB_MIN_BYTES + 12_345;
 
@@ -30,15 +31,6 @@ async function changeBoth(t: Awaited<ReturnType<typeof setup>>, seed: number) {
 }
 
 const journalFolder = (stateDir: string) => path.join(stateDir, 'journal');
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('prior bytes in blobs', () => {
   it('a big prior goes to a 0600 blob holding the exact bytes; a small one stays inline (v2 journal)', async () => {

@@ -10,15 +10,7 @@ import { apply, history, recoverPending, rollback } from '../../src/rollback/ind
 import { stateDirProblem } from '../../src/rollback/state-dir.js';
 import { isRoot } from '../helpers/as-nobody.js';
 import { buildScenario, scenarioPlan, snapshotTree, tempRoot } from '../helpers/rollback-fixture.js';
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from '../helpers/rejection.js';
 
 describe('reading needs no state dir', () => {
   it('recoverPending and history on a missing state dir: nothing to do, nothing created', async () => {
