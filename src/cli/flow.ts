@@ -8,7 +8,7 @@ import { STATE_LABEL } from '../core/servers/records.js';
 import { redactedDiff } from '../redact-plan.js';
 import type { Plan } from '../rollback/types.js';
 import { EXIT, EXIT_CODE_BY_ERROR } from './exit-codes.js';
-import { diagnosticJson, formatDiagnostic, paintDiff } from './format.js';
+import { diagnosticJson, formatDiagnostic, paintDiff, refusalErrorJson } from './format.js';
 import type { Session } from './session.js';
 
 export interface FlowInput {
@@ -49,7 +49,7 @@ export async function runPlanFlow(session: Session, input: FlowInput): Promise<n
     const known = firstError ? (EXIT_CODE_BY_ERROR as Record<string, number>)[firstError.code] : undefined;
     const exitCode = known !== undefined && known !== EXIT.ok ? known : EXIT.refused;
     out.err(`patchbay: refused: nothing was written (${input.diagnostics.filter((d) => d.severity === 'error').length} problem(s) above).`);
-    out.json({ ...base, status: 'refused', exitCode, diagnostics: diagnosticsJson });
+    out.json({ ...base, status: 'refused', exitCode, error: refusalErrorJson(input.diagnostics, roots), diagnostics: diagnosticsJson });
     return exitCode;
   }
 

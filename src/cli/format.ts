@@ -47,6 +47,28 @@ export function errorJson(error: PatchbayError, roots: DisplayRoots): Record<str
   };
 }
 
+/**
+ * The `error` object of a refusal (docs/cli.md, Output): a refusal is one or more error diagnostics, not
+ * a thrown error, so a script reading `--json` gets the same fields either way. The first error names
+ * the code, message, position and hint; `files` lists every file with an error.
+ */
+export function refusalErrorJson(diagnostics: readonly Diagnostic[], roots: DisplayRoots): Record<string, unknown> | undefined {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const first = errors[0];
+  if (first === undefined) return undefined;
+  const files = [...new Set(errors.flatMap((d) => (d.path !== undefined ? [displayPath(d.path, roots)] : [])))];
+  return {
+    code: first.code,
+    message: errors.length === 1 ? first.message : `${first.message} (and ${errors.length - 1} more ${errors.length === 2 ? 'problem' : 'problems'}, in diagnostics)`,
+    ...(first.path !== undefined ? { path: displayPath(first.path, roots) } : {}),
+    ...(first.line !== undefined ? { line: first.line } : {}),
+    ...(first.column !== undefined ? { column: first.column } : {}),
+    ...(first.pointer !== undefined ? { pointer: first.pointer } : {}),
+    ...(first.hint !== undefined ? { hint: first.hint } : {}),
+    ...(files.length > 0 ? { files } : {}),
+  };
+}
+
 /** Colours a unified diff line by line (a no-op with the plain style). */
 export function paintDiff(diff: string, style: Style): string {
   return diff

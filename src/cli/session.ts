@@ -92,6 +92,12 @@ export async function runSession(
   const out = new Output(streams, { json: args.json });
   const environment = resolveEnvironment({ cwd: args.projectDir, env: streams.env });
   const session: Session = { args, out, roots: rootsOf(environment), environment };
+  // Decision (issue 10, item 10): say so rather than refuse. Cron jobs and systemd units run without
+  // HOME, and the account's home is where their user-scope files are; what must not happen is a silent
+  // guess about where ~/.claude.json and the state dir are.
+  if (environment.homeFallback !== undefined) {
+    out.err(`patchbay: warning: HOME is not set; using ${environment.homeFallback} (your account's home directory) for user-scope host files and the state dir. Set HOME to choose another.`);
+  }
   try {
     await checkProjectDir(args);
     // A write command refuses up front (before the wizard, before reading any host file) when it could

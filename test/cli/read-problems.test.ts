@@ -31,6 +31,7 @@ describe('a config path that cannot be read as a file', () => {
     }
     const json = JSON.parse((await sb.run(['init', '--yes', '--host', 'claude-code', '--json'])).stdout);
     expect(json).toMatchObject({ status: 'refused', exitCode: 3, diagnostics: [expect.objectContaining({ code: 'not-a-file', path: '.mcp.json', hint: expect.any(String) })] });
+    expect(json.error).toMatchObject({ code: 'not-a-file', path: '.mcp.json', hint: expect.any(String), files: ['.mcp.json'] });
     expect(await sb.snapshot()).toEqual(before);
   });
 

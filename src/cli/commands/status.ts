@@ -7,7 +7,7 @@ import { PACKAGE_NAME } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { EXIT, MALFORMED_CODES } from '../exit-codes.js';
 import { printDiagnostics } from '../flow.js';
-import { diagnosticJson } from '../format.js';
+import { diagnosticJson, refusalErrorJson } from '../format.js';
 import { hostContext } from '../hosts.js';
 import { hostIsCurrent, statusOf } from '../../core/status.js';
 import { runSession, type Session } from '../session.js';
@@ -91,6 +91,7 @@ async function status(session: Session): Promise<number> {
     command: 'status',
     status: malformed ? 'malformed' : current ? 'current' : 'drift',
     exitCode,
+    ...(malformed ? { error: refusalErrorJson(diagnostics.filter((d) => MALFORMED_CODES.has(d.code)), roots) } : {}),
     source,
     scope,
     version,
