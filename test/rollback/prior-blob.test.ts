@@ -97,6 +97,19 @@ describe('prior bytes in blobs', () => {
     });
   }
 
+  it('a journal whose blob name points anywhere but its own blob is refused, and nothing is read from there', async () => {
+    const t = await setup();
+    const { id } = await apply(await changeBoth(t, 6), { stateDir: t.stateDir });
+    const after = await readFile(t.big);
+    // A blob outside the journal folder that would pass the hash check: only the name may stop it.
+    await writeFile(path.join(t.root, 'elsewhere.prior'), t.bigBefore);
+    const file = journalPath(t.stateDir, id);
+    await writeFile(file, (await readFile(file, 'utf8')).replace(`"${id}.0.prior"`, JSON.stringify('../../elsewhere.prior')));
+    const error = await rejection(rollback(id, { stateDir: t.stateDir }));
+    expect(error).toMatchObject({ code: 'journal-corrupt' });
+    expect((await readFile(t.big)).equals(after)).toBe(true);
+  });
+
   it('pruning removes a journal’s blobs with it, and the next write sweeps a blob whose journal never landed', async () => {
     const t = await setup();
     const first = await apply(await changeBoth(t, 100), { stateDir: t.stateDir });
