@@ -10,7 +10,7 @@
 // never reached the disk (a kill in between) names no transaction: the sweep under the lock removes it.
 // Reading checks the bytes against the journal's priorSha256: a blob that is missing or changed is
 // `journal-corrupt`, never restored.
-import { open, readdir, readFile, unlink } from 'node:fs/promises';
+import { open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PatchbayError } from '../errors.js';
 import { step, type FaultHooks } from './faults.js';
@@ -26,22 +26,21 @@ export function blobName(id: string, index: number): string {
   return `${id}.${index}${BLOB_SUFFIX}`;
 }
 
-/** A blob name a journal may hold: its own id, a file index, nothing that could point elsewhere. */
-function isBlobNameOf(name: string, id: string): boolean {
-  return name.startsWith(`${id}.`) && /^\d+$/.test(name.slice(id.length + 1, -BLOB_SUFFIX.length)) && name.endsWith(BLOB_SUFFIX);
-}
-
 /** The transaction id a blob file belongs to, or undefined for any other name. */
 function blobOwner(name: string): string | undefined {
   const m = /^(.+)\.\d+\.prior$/.exec(name);
   return m?.[1];
 }
 
-/** Bytes known in memory for an entry (read by apply, or loaded), and where a loaded journal's blobs are. */
+/** A blob name a journal may hold: its own id, a file index, nothing that could point elsewhere. */
+function isBlobNameOf(name: string, id: string): boolean {
+  return blobOwner(name) === id;
+}
+
+/** Bytes known in memory for an entry (read by apply, or loaded from its blob). */
 const bytesOf = new WeakMap<JournalFile, Uint8Array>();
+/** The folder of an entry whose blob is on disk (written by this process, or named by a journal read there). */
 const dirOf = new WeakMap<JournalFile, string>();
-/** Entries whose blob is on disk (written by this process, or read from a journal that names it). */
-const onDisk = new WeakSet<JournalFile>();
 
 /** An entry built by apply keeps its prior bytes in memory; a blob entry gets written from them. */
 export function holdPrior(f: JournalFile, bytes: Uint8Array): void {
@@ -56,7 +55,6 @@ export function heldPrior(f: JournalFile): Uint8Array | undefined {
 /** An entry read from a journal in `journalFolder`: its blob is already there. */
 export function priorBlobIn(f: JournalFile, journalFolder: string): void {
   dirOf.set(f, journalFolder);
-  onDisk.add(f);
 }
 
 /**
@@ -65,7 +63,7 @@ export function priorBlobIn(f: JournalFile, journalFolder: string): void {
  */
 export async function writePendingBlobs(journalFolder: string, id: string, files: readonly JournalFile[], faults?: FaultHooks): Promise<void> {
   for (const f of files) {
-    if (f.priorBlob === undefined || onDisk.has(f)) continue;
+    if (f.priorBlob === undefined || dirOf.has(f)) continue;
     const bytes = bytesOf.get(f);
     if (bytes === undefined || !isBlobNameOf(f.priorBlob, id)) throw new PatchbayError('internal', `journal ${id}: no prior bytes in memory for ${f.path}`);
     const file = path.join(journalFolder, f.priorBlob);
@@ -81,7 +79,6 @@ export async function writePendingBlobs(journalFolder: string, id: string, files
       await handle.close();
     }
     dirOf.set(f, journalFolder);
-    onDisk.add(f);
   }
 }
 
@@ -113,8 +110,8 @@ function blobCorrupt(id: string, f: JournalFile, file: string, why: string, caus
 }
 
 /** Removes the blobs of transaction `id` (its journal is being pruned). */
-export async function removeBlobsOf(journalFolder: string, id: string, names?: readonly string[]): Promise<void> {
-  for (const name of names ?? (await readdir(journalFolder).catch(() => []))) {
+export async function removeBlobsOf(journalFolder: string, id: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
     if (isBlobNameOf(name, id)) await unlink(path.join(journalFolder, name)).catch(() => undefined);
   }
 }
