@@ -33,11 +33,22 @@ export function diagnosticJson(d: Diagnostic, roots: DisplayRoots): Diagnostic {
   return d.path === undefined ? { ...d } : { ...d, path: displayPath(d.path, roots) };
 }
 
-export function errorJson(error: PatchbayError, roots: DisplayRoots): Record<string, unknown> {
-  const { path: p, line, column, pointer, hint, files } = error.details;
+/** What `--json` says of an error, thrown or a refusal's (docs/cli.md, Output). */
+interface ErrorFields {
+  code: string;
+  message: string;
+  path?: string | undefined;
+  line?: number | undefined;
+  column?: number | undefined;
+  pointer?: string | undefined;
+  hint?: string | undefined;
+  files?: readonly string[] | undefined;
+}
+
+function errorFieldsJson({ code, message, path: p, line, column, pointer, hint, files }: ErrorFields, roots: DisplayRoots): Record<string, unknown> {
   return {
-    code: error.code,
-    message: error.message,
+    code,
+    message,
     ...(p !== undefined ? { path: displayPath(p, roots) } : {}),
     ...(line !== undefined ? { line } : {}),
     ...(column !== undefined ? { column } : {}),
@@ -45,6 +56,10 @@ export function errorJson(error: PatchbayError, roots: DisplayRoots): Record<str
     ...(hint !== undefined ? { hint } : {}),
     ...(files !== undefined ? { files: files.map((f) => displayPath(f, roots)) } : {}),
   };
+}
+
+export function errorJson(error: PatchbayError, roots: DisplayRoots): Record<string, unknown> {
+  return errorFieldsJson({ ...error.details, code: error.code, message: error.message }, roots);
 }
 
 /**
@@ -56,17 +71,12 @@ export function refusalErrorJson(diagnostics: readonly Diagnostic[], roots: Disp
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const first = errors[0];
   if (first === undefined) return undefined;
-  const files = [...new Set(errors.flatMap((d) => (d.path !== undefined ? [displayPath(d.path, roots)] : [])))];
-  return {
-    code: first.code,
+  const files = [...new Set(errors.flatMap((d) => (d.path !== undefined ? [d.path] : [])))];
+  return errorFieldsJson({
+    ...first,
     message: errors.length === 1 ? first.message : `${first.message} (and ${errors.length - 1} more ${errors.length === 2 ? 'problem' : 'problems'}, in diagnostics)`,
-    ...(first.path !== undefined ? { path: displayPath(first.path, roots) } : {}),
-    ...(first.line !== undefined ? { line: first.line } : {}),
-    ...(first.column !== undefined ? { column: first.column } : {}),
-    ...(first.pointer !== undefined ? { pointer: first.pointer } : {}),
-    ...(first.hint !== undefined ? { hint: first.hint } : {}),
-    ...(files.length > 0 ? { files } : {}),
-  };
+    files: files.length > 0 ? files : undefined,
+  }, roots);
 }
 
 /** Colours a unified diff line by line (a no-op with the plain style). */
