@@ -11,6 +11,9 @@ export interface NpmSource {
   version: string;
   /** What `update` may move within, e.g. ^1.0.0. */
   range?: string;
+  /** Arguments to npx itself, before the package (a registry entry's `runtimeArguments`). */
+  runtimeArgs?: string[];
+  /** Arguments to the server, after the package. */
   args?: string[];
   env?: StringMap;
 }
@@ -19,6 +22,8 @@ export interface PypiSource {
   pypi: string;
   /** Exact version; without one the server floats (a warning: no PyPI access to pin it). */
   version?: string;
+  /** Arguments to uvx itself, before the package (a registry entry's `runtimeArguments`). */
+  runtimeArgs?: string[];
   args?: string[];
   env?: StringMap;
 }
@@ -60,10 +65,12 @@ export function isUrlSource(spec: ServerSpec): spec is UrlSource {
 export function launchOf(spec: ServerSpec): Launch {
   if ('url' in spec) return { transport: spec.transport ?? 'http', url: spec.url, headers: { ...(spec.headers ?? {}) } };
   const env = { ...(spec.env ?? {}) };
-  if ('npm' in spec) return { transport: 'stdio', command: 'npx', args: ['--yes', `${spec.npm}@${spec.version}`, ...(spec.args ?? [])], env };
+  if ('npm' in spec) {
+    return { transport: 'stdio', command: 'npx', args: ['--yes', ...(spec.runtimeArgs ?? []), `${spec.npm}@${spec.version}`, ...(spec.args ?? [])], env };
+  }
   if ('pypi' in spec) {
     const pinned = spec.version === undefined ? spec.pypi : `${spec.pypi}==${spec.version}`;
-    return { transport: 'stdio', command: 'uvx', args: [pinned, ...(spec.args ?? [])], env };
+    return { transport: 'stdio', command: 'uvx', args: [...(spec.runtimeArgs ?? []), pinned, ...(spec.args ?? [])], env };
   }
   return { transport: 'stdio', command: spec.command, args: [...(spec.args ?? [])], env };
 }

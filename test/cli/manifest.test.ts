@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadManifest, parseManifest, renderManifest } from '../../src/core/manifest/manifest.js';
-import { lineColumn } from '../../src/installers/jsonc/text.js';
+import { lineColumn } from '../../src/installers/text/text.js';
 import { manifestJsonSchema, pinnedVersion, schemaUrl } from '../../src/core/manifest/schema.js';
 import { manifestServers } from '../../src/core/manifest/pin.js';
 import { selfSpec } from '../../src/installers/entry.js';

@@ -12,7 +12,7 @@ import { fastParse } from '../../src/installers/jsonc/fast.js';
 import { buildLevel, type Building } from '../../src/installers/jsonc/level.js';
 import { nodeValue } from '../../src/installers/jsonc/value.js';
 import { parseDocument, parsedBody } from '../../src/installers/jsonc/parse.js';
-import { detectFormat, lineColumn, lineLocator } from '../../src/installers/jsonc/text.js';
+import { detectFormat, lineColumn, lineLocator } from '../../src/installers/text/text.js';
 
 type J = string | number | boolean | null | J[] | { [k: string]: J };
 

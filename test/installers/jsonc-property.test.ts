@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { insertAt, removeAt } from '../../src/installers/jsonc/edit.js';
 import { parseDocument } from '../../src/installers/jsonc/parse.js';
-import { detectFormat, joinBom, splitBom } from '../../src/installers/jsonc/text.js';
+import { detectFormat, joinBom, splitBom } from '../../src/installers/text/text.js';
 import { managedEntry } from '../../src/installers/entry.js';
 import { commentsOf, onlyInsertions, parseLoose, withEntry } from './corpus-util.js';
 import { doc, render, style, type J } from './jsonc-gen.js';

@@ -2,7 +2,7 @@
 // same edit as the character-by-character loop it replaced, on any pair of texts.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { commonPrefixLength, commonSuffixLength } from '../../src/installers/jsonc/common-span.js';
+import { commonPrefixLength, commonSuffixLength } from '../../src/installers/text/common-span.js';
 import { spanEdit } from '../../src/installers/jsonc/document.js';
 
 /** The reference: the loop spanEdit used before. */

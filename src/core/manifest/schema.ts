@@ -18,6 +18,7 @@ export const NpmServerSchema = z
     npm: z.string().min(1).describe('npm package; hosts run `npx --yes <npm>@<version> …args`.'),
     version: z.string().regex(EXACT, 'must be an exact version, e.g. 1.2.3').describe('The exact pin written into every host.'),
     range: z.string().optional().describe('How far `patchbay update` may move the pin, e.g. ^1.2.0.'),
+    runtimeArgs: z.array(z.string()).optional().describe('Arguments to npx itself, before the package.'),
     args: z.array(z.string()).optional(),
     env: Env.optional(),
   })
@@ -27,6 +28,7 @@ export const PypiServerSchema = z
   .object({
     pypi: z.string().min(1).describe('PyPI package; hosts run `uvx <pypi>==<version> …args`.'),
     version: z.string().optional().describe('Exact version; without one the server floats.'),
+    runtimeArgs: z.array(z.string()).optional().describe('Arguments to uvx itself, before the package.'),
     args: z.array(z.string()).optional(),
     env: Env.optional(),
   })

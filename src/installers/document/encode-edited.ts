@@ -3,7 +3,7 @@
 // cost about a second. Only the changed middle is encoded; the unchanged prefix and suffix are the
 // original bytes, which are exactly the encoding of the original text (it was decoded from valid
 // UTF-8, which round-trips).
-import { commonPrefixLength, commonSuffixLength } from '../jsonc/common-span.js';
+import { commonPrefixLength, commonSuffixLength } from '../text/common-span.js';
 
 /** Below this the plain encoder is as fast as anything clever (`min`: a parameter for tests). */
 const SPLICE_MIN = 64 * 1024;

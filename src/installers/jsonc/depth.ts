@@ -6,7 +6,7 @@
 // Why 256: real host configs nest fewer than 10 levels; serde_json (what Codex and Zed parse with)
 // already refuses more than 128, so no host could read a deeper file anyway; and 256 leaves a wide
 // margin below the ~3,000 levels at which the recursive steps above overflow Node's default stack.
-import { lineColumn } from './text.js';
+import { lineColumn } from '../text/text.js';
 
 /** The deepest nesting patchbay reads (see above). */
 export const MAX_NESTING = 256;

@@ -9,10 +9,10 @@
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { ConfigDocument, DocPath, DocValue, DocumentCodec, DocumentStyle, TextEdit, ValueType } from '../document/types.js';
 import { DocumentEditError } from '../document/types.js';
-import { commonPrefixLength, commonSuffixLength } from './common-span.js';
+import { commonPrefixLength, commonSuffixLength } from '../text/common-span.js';
 import { parseDocument, type ParsedDocument } from './parse.js';
 import { nodeValue } from './value.js';
-import { detectFormat, lineColumn, lineIndent } from './text.js';
+import { detectFormat, lineColumn, lineIndent } from '../text/text.js';
 import { freshDocument, insertAt, removeAt, replaceAt } from './edit.js';
 import { nest, printCompact, printValue, type JsonValue } from './print.js';
 

@@ -19,7 +19,7 @@
 import { createScanner, findNodeAtLocation, type Node } from 'jsonc-parser';
 import { Token as SyntaxKind } from './tokens.js';
 import { parseDocument, parsedBody, hasCommentIn, type ParsedDocument } from './parse.js';
-import { lineIndent, lineStartOf, startsLine, type TextFormat } from './text.js';
+import { lineIndent, lineStartOf, startsLine, type TextFormat } from '../text/text.js';
 import { nest, printCompact, printValue, type JsonValue } from './print.js';
 
 interface Splice {

@@ -6,7 +6,7 @@ import { Token as SyntaxKind } from './tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { checkDepth, MAX_NESTING } from './depth.js';
 import { fastParse } from './fast.js';
-import { lineLocator, splitBom, type SplitText } from './text.js';
+import { lineLocator, splitBom, type SplitText } from '../text/text.js';
 import { toPointer, type JsonPath } from './pointer.js';
 
 export interface ParseOptions {

@@ -10,7 +10,7 @@ import {
   type TextEdit,
 } from '../document/types.js';
 import type { Diagnostic } from '../../diagnostics.js';
-import { detectFormat, lineColumn } from '../jsonc/text.js';
+import { detectFormat, lineColumn } from '../text/text.js';
 import { planInsert, planRemove, planReplace, type EditContext } from './edit.js';
 import { buildLayout, definitionStart, pathKey, type Layout } from './layout.js';
 import { isBlank } from './lines.js';

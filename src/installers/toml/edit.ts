@@ -3,7 +3,7 @@
 // place. Any other spelling of the path (dotted keys, inline tables, inline arrays) is refused rather
 // than rewritten, because rewriting it would touch bytes the user owns.
 import { DocumentEditError, type DocPath, type DocValue, type TextEdit } from '../document/types.js';
-import { lineColumn } from '../jsonc/text.js';
+import { lineColumn } from '../text/text.js';
 import { definitionStart, pathKey, startsWith, type Definition, type Layout } from './layout.js';
 import { contentEnd, cutSpan, isBlank, lineEnd, lineStart, tableTextEnd } from './lines.js';
 import { isTable, printInline, printPath, printTableBlock } from './print.js';

@@ -4,7 +4,7 @@
 // because hosts fail on it differently and the fix is different).
 import { ParseError, parseTOML, type AST } from 'toml-eslint-parser';
 import type { Diagnostic } from '../../diagnostics.js';
-import { lineColumn, splitBom, type SplitText } from '../jsonc/text.js';
+import { lineColumn, splitBom, type SplitText } from '../text/text.js';
 
 // The parser has no error codes in its API, only messages; this one is fixed in its source (dupe-keys).
 // A test parses a duplicate table and a duplicate key, so an upstream rewording fails loudly.

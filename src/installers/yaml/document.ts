@@ -3,7 +3,7 @@
 // that diagnostic's code and position), and get() answers undefined for it.
 import type { Diagnostic } from '../../diagnostics.js';
 import { DocumentEditError, type ConfigDocument, type DocPath, type DocValue, type DocumentStyle, type TextEdit } from '../document/types.js';
-import { lineColumn } from '../jsonc/text.js';
+import { lineColumn } from '../text/text.js';
 import type { BlockLayout } from './print.js';
 import { detectStyle } from './layout.js';
 import { follow, stepOffset } from './locate.js';

@@ -1,6 +1,6 @@
 // Line arithmetic on the BOM-less text. Block YAML is line-based: a member we add or remove is a run
 // of whole lines, so edits are expressed as line spans. YAML breaks lines at \n, \r\n and a lone \r.
-import { lineStartOf } from '../jsonc/text.js';
+import { lineStartOf } from '../text/text.js';
 
 /** 0-based column of `offset` (indentation is spaces, so code units are columns). */
 export function column(text: string, offset: number): number {

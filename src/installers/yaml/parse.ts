@@ -5,7 +5,7 @@
 // errors, duplicate keys, several documents in one file, and a top level that is not a mapping.
 import { Composer, Parser, isMap, isScalar, visit, type Document, type ParsedNode } from 'yaml';
 import type { Diagnostic } from '../../diagnostics.js';
-import { lineColumn, splitBom } from '../jsonc/text.js';
+import { lineColumn, splitBom } from '../text/text.js';
 
 export interface ParsedYaml {
   bom: boolean;

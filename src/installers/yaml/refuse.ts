@@ -6,7 +6,7 @@
 //   yaml-unsupported-layout  anchors, aliases, tags, flow or other layouts we will not guess about
 import type { DocPath } from '../document/types.js';
 import { DocumentEditError } from '../document/types.js';
-import { lineColumn } from '../jsonc/text.js';
+import { lineColumn } from '../text/text.js';
 
 export function refuse(text: string, code: string, message: string, offset: number, hint?: string): DocumentEditError {
   return new DocumentEditError(code, message, lineColumn(text, offset), hint);

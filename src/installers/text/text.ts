@@ -1,5 +1,6 @@
-// Text-level facts about a JSON/JSONC file: BOM, line/column positions and the formatting the file
-// already uses. Edits must reproduce the file's own style, so we detect it instead of imposing ours.
+// Text-level facts about a config file of any format: BOM, line/column positions and the formatting
+// the file already uses. Edits must reproduce the file's own style, so we detect it instead of imposing
+// ours. (The indentation heuristic reads JSON-style lines; TOML and YAML use only the rest.)
 
 const BOM = '\uFEFF';
 
