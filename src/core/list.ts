@@ -4,9 +4,9 @@
 import type { HostContext, HostId, FileReport, Scope, ServerEntry } from '../installers/types.js';
 import { PATCHBAY_VERSION } from '../version.js';
 import { loadManifest } from './manifest/manifest.js';
-import { manifestServers, pinnedVersion } from './manifest/pin.js';
-import { bindingOf, readRecords } from './status.js';
-import type { ServerSpec } from '../servers/spec.js';
+import { bindingFor, ownershipOf } from './servers/binding.js';
+import { emptyRecords, readRecords } from './servers/records.js';
+import { managedServers, selfServer } from './servers/managed-set.js';
 
 export interface ListRequest {
   scope?: Scope;
@@ -35,42 +35,40 @@ export interface ListResult {
 export async function listServers(ctx: HostContext, request: ListRequest): Promise<ListResult> {
   const { inspectHosts, HOST_IDS, hostRecord, supportsScope } = await import('../installers/index.js');
   const manifest = await loadManifest(ctx.projectDir);
-  const records = await readRecords(request.stateDir);
-  const version = manifest ? pinnedVersion(manifest.manifest) : PATCHBAY_VERSION;
+  const records = request.stateDir === undefined ? emptyRecords() : await readRecords(request.stateDir);
+  const all = managedServers(manifest?.model ?? null, records, ctx.projectDir);
+  const version = (selfServer(all)?.spec as { version?: string } | undefined)?.version ?? PATCHBAY_VERSION;
   const scopes: Scope[] = request.scope ? [request.scope] : ['project', 'user'];
   const out: ListedServer[] = [];
   const files: FileReport[] = [];
   for (const scope of scopes) {
     const options = { scope, version, ...(request.hosts ? { hosts: [...request.hosts] } : {}) };
-    const managed: Record<string, ServerSpec> = scope === 'project'
-      ? (manifest ? manifestServers(manifest.manifest) : {})
-      : { ...(records?.user.servers ?? {}) };
-    // The hosts patchbay writes these servers to; elsewhere a same-name entry is someone else's.
-    const managedHosts = new Set(scope === 'project' ? (manifest?.manifest.hosts ?? []) : (records?.user.hosts ?? []));
+    const allHosts = request.hosts ?? HOST_IDS.filter((h) => supportsScope(hostRecord(h), scope));
     // Per managed name: its state in each file (path → file report for that server's binding).
     const stateByName = new Map<string, Map<string, FileReport>>();
-    const allHosts = request.hosts ?? HOST_IDS.filter((h) => supportsScope(hostRecord(h), scope));
-    const ours = allHosts.filter((h) => managedHosts.has(h));
-    const others = allHosts.filter((h) => !managedHosts.has(h));
-    for (const [name, spec] of Object.entries(managed)) {
+    for (const m of all.filter((s) => s.scope === scope)) {
+      // Its own hosts first: elsewhere a same-name entry is someone else's (foreign, not managed).
+      const ours = allHosts.filter((h) => m.hosts.includes(h));
+      const others = allHosts.filter((h) => !m.hosts.includes(h));
       const reports = [
-        ...(ours.length ? await inspectHosts(ctx, { ...options, hosts: ours, binding: bindingOf(ctx, name, spec, records) }) : []),
-        ...(others.length ? await inspectHosts(ctx, { ...options, hosts: others, binding: bindingOf(ctx, name, spec, records, false) }) : []),
+        ...(ours.length ? await inspectHosts(ctx, { ...options, hosts: ours, binding: bindingFor(m.name, m.spec, ownershipOf(m.name, records, true), ctx.env) }) : []),
+        ...(others.length ? await inspectHosts(ctx, { ...options, hosts: others, binding: bindingFor(m.name, m.spec, ownershipOf(m.name, records, false), ctx.env) }) : []),
       ];
       // A file two hosts share (Claude Code's .mcp.json is Copilot CLI's too): a managed host's view wins.
       const byPath = new Map<string, FileReport>();
       for (const f of reports.flatMap((r) => r.files)) if (!byPath.has(f.path)) byPath.set(f.path, f);
-      stateByName.set(name, byPath);
+      stateByName.set(m.name, byPath);
     }
     for (const report of await inspectHosts(ctx, options)) {
       for (const file of report.files) {
         files.push(file);
         for (const entry of file.servers) {
           const mine = stateByName.get(entry.name)?.get(file.path);
-          const isSelf = entry.name === 'patchbay' && entry.managed;
-          const state = mine ? mine.state : isSelf ? file.state : 'unmanaged';
+          // An entry of patchbay's own package proves by its argv who wrote it, recorded or not (0.1, 0.2).
+          const provenOurs = entry.managed;
+          const state = mine ? mine.state : provenOurs ? file.state : 'unmanaged';
           const pin = mine?.pin ?? entry.pin;
-          out.push({ entry, file, managed: (mine !== undefined && mine.state !== 'foreign') || isSelf, state, ...(pin !== undefined ? { pin } : {}) });
+          out.push({ entry, file, managed: (mine !== undefined && mine.state !== 'foreign') || provenOurs, state, ...(pin !== undefined ? { pin } : {}) });
         }
       }
     }

@@ -1,19 +1,19 @@
-// `status`: which hosts to check and whether each is current — the CI gate. The rule (docs/cli.md):
-// explicit hosts, else exactly the manifest's, else exactly the hosts whose files hold a patchbay
-// entry. A host binary on PATH alone is never drift, so the answer does not depend on the machine.
+// `status`: whether every managed server is current in the hosts recorded for it — the CI gate. Each
+// server is checked on its own hosts and scope (docs/cli.md "Which hosts"); with nothing recorded,
+// patchbay's own entry where a file holds one. A host binary on PATH alone is never drift, so the
+// answer does not depend on the machine.
 import type { Diagnostic } from '../diagnostics.js';
 import type { HostContext, HostId, HostReport, Scope } from '../installers/types.js';
 import { PATCHBAY_VERSION } from '../version.js';
 import { validateHosts } from './host-ids.js';
 import { loadManifest } from './manifest/manifest.js';
-import { manifestServers, pinnedVersion } from './manifest/pin.js';
-import { readFile } from 'node:fs/promises';
-import type { ServerSpec } from '../servers/spec.js';
 import { selfSpec } from '../installers/entry.js';
-import { selfBinding, type ServerBinding } from '../installers/binding.js';
-import { selfEnv } from '../installers/self-env.js';
-import { managedBinding } from './servers/binding.js';
-import { parseRecords, recordsPath, type Records } from './servers/records.js';
+import { SELF_SERVER_NAME } from '../installers/binding.js';
+import { bindingFor, ownershipOf } from './servers/binding.js';
+import { emptyRecords, readRecords, type Records } from './servers/records.js';
+import { managedServers, selfServer, type RecordHome } from './servers/managed-set.js';
+import { hostsOfServer } from './host-selection.js';
+import { isSelfSpec } from './manifest/pin.js';
 
 export type StatusSource = '--host' | 'patchbay.jsonc' | 'managed.json' | 'registered';
 
@@ -31,6 +31,13 @@ export interface StatusRequest {
 export interface ServerStatus {
   name: string;
   label: string;
+  scope: Scope;
+  /** The hosts it is recorded in (narrowed to --host). */
+  hosts: HostId[];
+  /** Where its record is: patchbay.jsonc, managed.json, or nowhere (an entry 0.1/0.2 wrote unrecorded). */
+  recordedIn: RecordHome | 'none';
+  /** patchbay's own server (its package is patchbay's, whatever its name). */
+  self: boolean;
   reports: HostReport[];
   current: boolean;
 }
@@ -67,55 +74,52 @@ export function hostIsCurrent(report: HostReport): boolean {
  * not parse cannot say, so it counts: status fails closed on it (exit 3) rather than look away.
  */
 function holdsOurEntry(report: HostReport): boolean {
-  return report.files.some((f) => f.servers.some((sv) => sv.name === 'patchbay' && sv.managed) || (f.exists && f.diagnostics.some((d) => d.severity === 'error')));
+  return report.files.some((f) => f.servers.some((sv) => sv.managed) || (f.exists && f.diagnostics.some((d) => d.severity === 'error')));
 }
 
 export async function statusOf(ctx: HostContext, request: StatusRequest, malformedCodes: ReadonlySet<string>): Promise<StatusResult> {
   const { inspectHosts } = await import('../installers/index.js');
   const manifest = await loadManifest(ctx.projectDir);
-  const scope = request.scope ?? manifest?.manifest.scope ?? 'project';
-  const version = manifest ? pinnedVersion(manifest.manifest) : PATCHBAY_VERSION;
-  const options = {
-    scope,
-    version,
+  const records = request.stateDir === undefined ? emptyRecords() : await readRecords(request.stateDir);
+  const managed = managedServers(manifest?.model ?? null, records, ctx.projectDir).filter((m) => request.scope === undefined || m.scope === request.scope);
+  const version = (selfServer(managed)?.spec as { version?: string } | undefined)?.version ?? PATCHBAY_VERSION;
+  const detect = {
     ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}),
     ...(request.probeVersions !== undefined ? { probeVersions: request.probeVersions } : {}),
   };
-  const records = scope === 'user' || manifest ? await readRecords(request.stateDir) : null;
-  // What is managed here: the manifest's servers (project), managed.json's (user), else patchbay's own.
-  const managed: Record<string, ServerSpec> = scope === 'project' && manifest
-    ? manifestServers(manifest.manifest)
-    : scope === 'user' && records && Object.keys(records.user.servers).length > 0 ? { ...records.user.servers } : { patchbay: selfSpec(version) };
-  let source: StatusSource;
-  let hosts: HostId[];
-  /** With no host list to go by, every host is inspected once for patchbay's own entry. */
-  let registered: HostReport[] | undefined;
-  if (request.hosts !== undefined || manifest || (scope === 'user' && records && records.user.hosts.length > 0)) {
-    hosts = request.hosts !== undefined ? validateHosts(request.hosts) : manifest ? (manifest.manifest.hosts as HostId[]) : (records?.user.hosts ?? []);
-    source = request.hosts !== undefined ? '--host' : manifest ? 'patchbay.jsonc' : 'managed.json';
-  } else {
-    registered = (await inspectHosts(ctx, options)).filter(holdsOurEntry);
-    hosts = registered.map((r) => r.host);
-    source = 'registered';
-  }
   const servers: ServerStatus[] = [];
-  for (const [name, spec] of Object.entries(managed)) {
-    const binding = bindingOf(ctx, name, spec, records);
-    // That first pass checked patchbay's own entry at this very version (inspectHosts' default
-    // binding): its reports are this server's, and reading and parsing every file again would double
-    // the cost of a plain `patchbay status`.
-    const reports = hosts.length === 0
-      ? []
-      : registered !== undefined && name === 'patchbay' && 'npm' in spec && spec.version === version
-        ? registered
-        : await inspectHosts(ctx, { ...options, hosts, binding });
-    servers.push({ name, label: binding.label, reports, current: reports.every(hostIsCurrent) });
+  let source: StatusSource;
+  let scope: Scope;
+  if (managed.length > 0) {
+    // Each server on its own hosts and scope (manifest v3): never a host the user did not choose for it.
+    source = request.hosts !== undefined ? '--host' : managed.some((m) => m.home === 'manifest') ? 'patchbay.jsonc' : 'managed.json';
+    scope = request.scope ?? managed[0]!.scope;
+    for (const m of managed) {
+      const hosts = hostsOfServer(m.hosts, request.hosts);
+      if (hosts.length === 0) continue;
+      const binding = bindingFor(m.name, m.spec, ownershipOf(m.name, records, true), ctx.env);
+      const reports = await inspectHosts(ctx, { ...detect, scope: m.scope, version, hosts, binding });
+      servers.push({ name: m.name, label: binding.label, scope: m.scope, hosts, recordedIn: m.home, self: isSelfSpec(m.spec), reports, current: reports.every(hostIsCurrent) });
+    }
+  } else {
+    // Nothing recorded (0.1 and 0.2 recorded no init): patchbay's own entry, in --host or wherever a
+    // file holds one. A host binary on PATH alone is never drift.
+    scope = request.scope ?? manifest?.model.defaults.scope ?? 'project';
+    const options = { ...detect, scope, version };
+    const reports = request.hosts !== undefined
+      ? await inspectHosts(ctx, { ...options, hosts: validateHosts(request.hosts) })
+      : (await inspectHosts(ctx, options)).filter(holdsOurEntry);
+    source = request.hosts !== undefined ? '--host' : 'registered';
+    if (reports.length > 0) {
+      const binding = bindingFor(SELF_SERVER_NAME, selfSpec(version), ownershipOf(SELF_SERVER_NAME, records, true), ctx.env);
+      servers.push({ name: SELF_SERVER_NAME, label: binding.label, scope, hosts: reports.map((r) => r.host), recordedIn: 'none', self: true, reports, current: reports.every(hostIsCurrent) });
+    }
   }
-  const reports = servers.find((s) => s.name === 'patchbay')?.reports ?? servers[0]?.reports ?? [];
+  const reports = servers.find((sv) => sv.self)?.reports ?? servers[0]?.reports ?? [];
   const diagnostics = dedupe(servers.flatMap((sv) => sv.reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])));
   return {
     source,
-    hosts,
+    hosts: [...new Set(servers.flatMap((sv) => sv.hosts))],
     scope,
     version,
     reports,
@@ -124,20 +128,6 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
     current: servers.every((sv) => sv.current),
     malformed: diagnostics.some((d) => d.severity === 'error' && malformedCodes.has(d.code)),
   };
-}
-
-/**
- * The binding a managed server is checked with: patchbay's own (with its self env), or the spec's.
- * `managed: false` for hosts the server is not written to: a same-name entry there is foreign.
- */
-export function bindingOf(ctx: HostContext, name: string, spec: ServerSpec, records: Records | null, managed = true): ServerBinding {
-  if (name === 'patchbay' && 'npm' in spec) return selfBinding(spec.version, selfEnv(ctx.env));
-  return managedBinding(name, spec, { managed, hashes: Object.fromEntries(Object.entries(records?.entries ?? {}).map(([f, byName]) => [f, byName[name]])) });
-}
-
-export async function readRecords(stateDir: string | undefined): Promise<Records | null> {
-  if (stateDir === undefined) return null;
-  return parseRecords(await readFile(recordsPath(stateDir), 'utf8').catch(() => null));
 }
 
 /** Diagnostics once each (a host reports a file's problem at the file and at the host level). */

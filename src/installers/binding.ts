@@ -26,14 +26,17 @@ export interface ServerBinding {
   repin?(value: unknown, place: Place, platform: NodeJS.Platform): { path: DocPath; value: DocValue } | undefined;
 }
 
+/** The name `init` gives patchbay's own server (the validator reserves it for patchbay's package). */
+export const SELF_SERVER_NAME = 'patchbay';
+
 /**
  * patchbay's own server, `npx --yes patchbay-mcp@<version> mcp`, recognized by its exact argv. `env`:
  * see self-env.ts (empty unless the internal PATCHBAY_SELF_ENV is set).
  */
-export function selfBinding(version: string, env: StringMap = {}): ServerBinding {
+export function selfBinding(version: string, env: StringMap = {}, name = SELF_SERVER_NAME): ServerBinding {
   const classify = (value: unknown, place: Place, platform: NodeJS.Platform): Recognition => recognize(value, place.style, version, platform, env);
   return {
-    name: 'patchbay',
+    name,
     label: `${PACKAGE_NAME}@${version}`,
     desired: (place, platform) => managedEntry(place.style, version, platform, env) as DocValue,
     classify,

@@ -62,15 +62,25 @@ async function hostContext(environment: Environment) {
 export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
   const environment = environmentOf(options);
   const [{ planServers }, { redactedDiff }] = await Promise.all([import('../core/servers/operations.js'), import('../redact-plan.js')]);
-  const result = await planServers(environment, await hostContext(environment), {
-    action: 'add',
-    servers: options.servers,
-    ...(options.hosts && options.hosts !== 'detected' ? { hosts: options.hosts } : {}),
-    ...(options.scope ? { scope: options.scope } : {}),
-    writeManifest: options.writeManifest ?? false,
-    ...(options.force ? { force: true } : {}),
-    ...(options.adopt ? { adopt: true } : {}),
-  });
+  let result;
+  try {
+    result = await planServers(environment, await hostContext(environment), {
+      action: 'add',
+      servers: options.servers,
+      ...(options.hosts && options.hosts !== 'detected' ? { hosts: options.hosts } : {}),
+      ...(options.scope ? { scope: options.scope } : {}),
+      writeManifest: options.writeManifest ?? false,
+      // No host detected: nothing is written (a `no-host` diagnostic), not the generic file the CLI falls back to.
+      fallback: 'none',
+      ...(options.force ? { force: true } : {}),
+      ...(options.adopt ? { adopt: true } : {}),
+    });
+  } catch (error) {
+    // A refusal (an unknown host id, a malformed manifest, an unreadable file) is the plan's answer,
+    // not an exception: the caller reads `ok` and `diagnostics` as for any other problem.
+    if (!(error instanceof PatchbayError)) throw error;
+    return refusedPlan(environment, options, error);
+  }
   const changes = result.plan.changes;
   return {
     ok: !hasErrors(result.diagnostics) && changes.length > 0,
@@ -80,6 +90,22 @@ export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
     diff: redactedDiff(result.plan, (p) => p),
     diagnostics: result.diagnostics,
     [ENGINE]: { plan: result.plan, environment },
+  };
+}
+
+function refusedPlan(environment: Environment, options: PlanOptions, error: PatchbayError): RegistrationPlan {
+  const { path, line, column, pointer, hint } = error.details;
+  const diagnostic: Diagnostic = {
+    code: error.code, severity: 'error', message: error.message,
+    ...(path !== undefined ? { path } : {}),
+    ...(line !== undefined ? { line } : {}),
+    ...(column !== undefined ? { column } : {}),
+    ...(pointer !== undefined ? { pointer } : {}),
+    ...(hint !== undefined ? { hint } : {}),
+  };
+  return {
+    ok: false, hosts: [], scope: options.scope ?? 'project', files: [], diff: '', diagnostics: [diagnostic],
+    [ENGINE]: { plan: { description: 'refused', changes: [], createDirs: [] }, environment },
   };
 }
 

@@ -1,4 +1,5 @@
 // apply(plan): lock, finish any crash leftovers, run the transaction, prune old journals, unlock.
+import { rmdir } from 'node:fs/promises';
 import { PatchbayError } from '../errors.js';
 import type { ApplyResult, EngineOptions } from './api.js';
 import type { InternalOptions } from './faults.js';
@@ -31,6 +32,9 @@ export async function apply(plan: Plan, options: EngineOptions & InternalOptions
     ).catch((error: unknown) => {
       throw asPatchbayError(error, `Applying "${plan.description}"`);
     });
+    // Emptied folders go after the commit: a crash before it leaves them, harmless and empty; one
+    // that is not empty by now (something appeared in it) is the user's and stays.
+    for (const dir of plan.removeDirs ?? []) await rmdir(dir).catch(() => undefined);
     // Pruning is housekeeping: a failure here must not turn a committed apply into an error.
     await pruneJournals(stateDir).catch(() => undefined);
     const result: ApplyResult = { id: journal.id, written };

@@ -197,6 +197,7 @@ interface SerializedPlan {
   format: 'patchbay-plan/v1';
   description: string;
   createDirs: string[];
+  removeDirs?: string[];
   changes: SerializedChange[];
 }
 
@@ -209,6 +210,7 @@ export function serializePlan(plan: Plan): string {
     format: 'patchbay-plan/v1',
     description: plan.description,
     createDirs: plan.createDirs,
+    ...(plan.removeDirs ? { removeDirs: plan.removeDirs } : {}),
     changes: plan.changes.map((c) => {
       const out: SerializedChange = {
         path: c.path,
@@ -236,6 +238,7 @@ export function deserializePlan(text: string): Plan {
   return {
     description: data.description,
     createDirs: data.createDirs,
+    ...(Array.isArray(data.removeDirs) ? { removeDirs: data.removeDirs } : {}),
     changes: data.changes.map((c) => {
       const change: FileChange = {
         path: c.path,

@@ -29,6 +29,11 @@ export interface Plan {
   changes: FileChange[];
   /** Folders apply must create (absolute, parents first); removed again on rollback if created. */
   createDirs: string[];
+  /**
+   * Folders patchbay created that this plan empties (absolute, deepest first): removed after the
+   * transaction commits, each only if it is still empty then. `rollback` recreates them with the files.
+   */
+  removeDirs?: string[];
   /** Human summary for history, e.g. "init opencode,claude-code (project)". */
   description: string;
 }

@@ -81,8 +81,8 @@ export function wireServer(entry: ServerEntry, file: FileReport, roots: DisplayR
     env_names: [...entry.envNames],
     header_names: [...entry.headerNames],
     managed: entry.managed,
-    // Our entry's state is the file's classification; any other name is simply not ours.
-    state: entry.name === 'patchbay' ? file.state : 'unmanaged',
+    // Our entry's state (patchbay's package, whatever its name) is the file's classification.
+    state: entry.managed ? file.state : 'unmanaged',
     pointer: entry.pointer,
   };
   const shown = redactEntry(entry);

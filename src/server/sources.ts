@@ -4,7 +4,7 @@
 // The facade and the engine are imported on the first call that needs them: the server must answer
 // `initialize` without evaluating any of that code (start-up cost is measured in bench/mcp-startup.mjs).
 import type { Detection, HostContext, HostId, HostReport, Scope } from '../installers/types.js';
-import type { IntentRequest } from '../core/intent.js';
+import type { ServersRequest } from '../core/servers/operations.js';
 import type { TransactionSummary } from '../rollback/api.js';
 import type { Plan } from '../rollback/types.js';
 import type { DiffOptions } from '../rollback/diff.js';
@@ -42,15 +42,18 @@ export async function inspect(
 ): Promise<HostReport[]> {
   const { inspectHosts } = await installers();
   const ctx = context ?? (await hostContext(environment));
-  return inspectHosts(ctx, { scope, version: PATCHBAY_VERSION, ...(hosts ? { hosts: [...hosts] } : {}) });
+  return inspectHosts(ctx, { scope, version: await selfVersion(environment), ...(hosts ? { hosts: [...hosts] } : {}) });
 }
 
-/** What `patchbay <action>` would write here: the core's policy and planner, as the CLI runs them. */
-export async function planCommand(environment: ServerEnvironment, request: IntentRequest, context?: HostContext) {
-  const [{ resolveIntent }, { planIntent }] = await Promise.all([import('../core/intent.js'), import('../core/plan.js')]);
-  const ctx = context ?? (await hostContext(environment));
-  const intent = await resolveIntent(ctx, request);
-  return { intent, ...(await planIntent(ctx, intent, { stateDir: environment.stateDir })) };
+/**
+ * The version of patchbay's own server to inspect entries against: the one this project's manifest
+ * pins (so a project pinned to another version does not read as stale), else this version.
+ */
+async function selfVersion(environment: ServerEnvironment): Promise<string> {
+  const { loadManifest } = await import('../core/manifest/manifest.js');
+  const { selfServerOf } = await import('../core/manifest/pin.js');
+  const loaded = await loadManifest(environment.projectDir).catch(() => null);
+  return (loaded && selfServerOf(loaded.model.servers)?.[1].spec.version) ?? PATCHBAY_VERSION;
 }
 
 export async function transactions(environment: ServerEnvironment): Promise<TransactionSummary[]> {
@@ -63,8 +66,11 @@ export async function unifiedDiff(p: Plan, show: (absolute: string) => string, o
   return diffPlan(p, show, options);
 }
 
-/** What `patchbay add|remove|sync` would write here (npm ranges are not resolved: no registry access). */
-export async function planServersFor(environment: ServerEnvironment, request: import('../core/servers/operations.js').ServersRequest) {
+/**
+ * What `patchbay <action>` would write here: the core's planner, as the CLI runs it (npm ranges are
+ * not resolved: no registry access), so the diff shown is what the returned command writes.
+ */
+export async function planServersFor(environment: ServerEnvironment, request: ServersRequest, context?: HostContext) {
   const { planServers } = await import('../core/servers/operations.js');
-  return planServers(environment, await hostContext(environment), request);
+  return planServers(environment, context ?? (await hostContext(environment)), { fallback: 'generic', ...request });
 }

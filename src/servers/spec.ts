@@ -5,6 +5,13 @@
 
 export type StringMap = Record<string, string>;
 
+/** An exact released version, as pinned everywhere (`1.2.3`, `1.2.3-rc.1`, `1.2.3+build`). The one version pattern. */
+export const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+export function isExactVersion(version: string): boolean {
+  return EXACT_VERSION.test(version);
+}
+
 export interface NpmSource {
   npm: string;
   /** The exact version written everywhere (resolved once from `range` at add/update). */

@@ -1,12 +1,16 @@
-// `patchbay init [dir]`: register patchbay's server in the chosen hosts, or (--no-mcp) write the
-// project manifest only. The wizard only asks; which hosts, scope and pin otherwise is the core's
-// policy (core/intent.ts), the same the MCP server's `plan` uses.
-import { resolveIntent, type HostSource, type IntentRequest } from '../../core/intent.js';
+// `patchbay init [dir]`: register patchbay's own server in the chosen hosts — `add` of one managed
+// server like any other (core/servers/operations.ts) — or (--no-mcp) write the project manifest only.
+// The wizard only asks; which hosts and scope otherwise is the one host rule (core/host-selection.ts),
+// the same the MCP server's `plan` and the library use.
+import { hostsForNewServer, type HostChoice, type HostSource } from '../../core/host-selection.js';
 import { loadManifest } from '../../core/manifest/manifest.js';
-import { manifestServers } from '../../core/manifest/pin.js';
+import { isSelfSpec, selfServerOf, type PlacedServer } from '../../core/manifest/pin.js';
+import { planServers, type ServersRequest } from '../../core/servers/operations.js';
+import { SELF_SERVER_NAME } from '../../installers/binding.js';
 import { selfSpec } from '../../installers/entry.js';
-import { planIntent } from '../../core/plan.js';
-import type { Detection } from '../../installers/types.js';
+import type { Detection, HostId, Scope } from '../../installers/types.js';
+import type { ServerSpec } from '../../servers/spec.js';
+import { PATCHBAY_VERSION } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { noTerminalError, runPlanFlow } from '../flow.js';
 import { describeChoice, hostContext } from '../hosts.js';
@@ -17,8 +21,9 @@ export function run(args: CommandArgs): Promise<number> {
   return runSession(args, init);
 }
 
-const SOURCE_WORDS: Record<HostSource, string> = {
+export const SOURCE_WORDS: Record<HostSource, string> = {
   flag: 'from --host',
+  server: 'as recorded for patchbay\'s server',
   manifest: 'from patchbay.jsonc',
   detected: 'detected',
   fallback: 'no host detected, so patchbay falls back to the generic user file $XDG_CONFIG_HOME/mcp/mcp.json',
@@ -32,49 +37,72 @@ async function init(session: Session): Promise<number> {
   if (!wizard && !args.yes && args.hosts === undefined) {
     throw noTerminalError('init', '--yes to use the detected hosts, or --host with a comma-separated list of hosts (see patchbay init --help)');
   }
-  const request: IntentRequest = {
-    action: 'init',
-    ...(args.hosts !== undefined ? { hosts: args.hosts } : {}),
-    ...(args.scope !== undefined ? { scope: args.scope } : {}),
-    ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
-  };
+  let hosts = args.hosts;
+  let scope = args.scope;
   let detections: Detection[] | null = null;
   if (wizard) {
     const { askHosts, askScope } = await import('../wizard.js');
     const { detectHosts } = await import('../../installers/index.js');
-    const manifest = (await loadManifest(ctx.projectDir))?.manifest;
-    if (request.hosts === undefined) {
+    const defaults = (await loadManifest(ctx.projectDir))?.model.defaults ?? {};
+    if (hosts === undefined) {
       detections = await detectHosts(ctx);
-      request.hosts = await askHosts(detections, manifest?.hosts ?? detections.filter((d) => d.detected).map((d) => d.host));
+      hosts = await askHosts(detections, defaults.hosts ?? detections.filter((d) => d.detected).map((d) => d.host));
     }
-    if (request.scope === undefined) request.scope = await askScope(manifest?.scope ?? 'project');
+    if (scope === undefined) scope = await askScope(defaults.scope ?? 'project');
   }
-  const intent = await resolveIntent(ctx, request);
-  detections ??= intent.detections;
-  if (intent.skipped.length > 0) out.err(`patchbay: skipping ${intent.skipped.join(', ')}: no ${intent.scope} file (pass --scope user to include it).`);
-  if (!wizard) {
-    out.out(`Hosts (${SOURCE_WORDS[intent.source]}): ${intent.hosts.map((h) => describeChoice(h, detections)).join(', ')}; scope: ${intent.scope}`);
-  }
-  const report = { hosts: intent.hosts, scope: intent.scope, version: intent.version };
   const consent = args.yes || !out.interactive ? 'given' : 'ask';
-  if (args.noMcp) {
-    const servers = { ...(intent.manifest ? manifestServers(intent.manifest.manifest) : {}), patchbay: selfSpec(intent.version) };
-    const plan = await planManifestWrite(session, intent.manifest, { hosts: intent.hosts, scope: intent.scope, servers }, `init --no-mcp ${intent.hosts.join(',')} (${intent.scope})`);
-    return runPlanFlow(session, {
-      plan,
-      diagnostics: [],
-      nothingToDo: 'Nothing to do: patchbay.jsonc already says this.',
-      report: { ...report, manifestOnly: true },
-      consent,
-    });
-  }
-  const result = await planIntent(ctx, intent, { stateDir: session.environment.stateDir });
+  if (args.noMcp) return initManifestOnly(session, hosts, scope, consent);
+
+  const request: ServersRequest = {
+    action: 'init',
+    fallback: 'generic',
+    ...(hosts !== undefined ? { hosts } : {}),
+    ...(scope !== undefined ? { scope } : {}),
+    ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
+  };
+  const result = await planServers(session.environment, ctx, request);
+  const [placement] = result.placements;
+  const version = versionOf(result.servers);
+  if (!wizard && placement) printChoice(session, placement.hosts, placement.scope, result.choice ?? null, result.source, detections);
   return runPlanFlow(session, {
     plan: result.plan,
     diagnostics: result.diagnostics,
     summaries: result.hostPlans.map((p) => ({ host: p.host, lines: p.summary })),
     nothingToDo: 'Nothing to do: every host is current.',
-    report,
+    report: { hosts: placement?.hosts ?? result.hosts, scope: placement?.scope ?? result.scope, version, source: result.source },
     consent,
   });
+}
+
+/** `init --no-mcp`: the manifest only, recording patchbay's server where it would go (sync writes it). */
+async function initManifestOnly(session: Session, hosts: readonly string[] | undefined, scope: Scope | undefined, consent: 'given' | 'ask'): Promise<number> {
+  const ctx = hostContext(session);
+  const loaded = await loadManifest(ctx.projectDir);
+  const model = loaded?.model ?? null;
+  const choice = await hostsForNewServer(ctx, { explicit: hosts, scope, defaults: model?.defaults ?? {}, fallback: 'generic' });
+  if (!(session.out.interactive && !session.args.yes)) printChoice(session, choice.hosts, choice.scope, choice, choice.source, choice.detections);
+  const self = model ? selfServerOf(model.servers) : undefined;
+  const name = self?.[0] ?? SELF_SERVER_NAME;
+  const spec = self?.[1].spec ?? selfSpec(PATCHBAY_VERSION);
+  const servers: Record<string, PlacedServer> = { ...(model?.servers ?? {}), [name]: { spec, hosts: choice.hosts, scope: choice.scope } };
+  const plan = await planManifestWrite(session, loaded, { defaults: { hosts: choice.hosts, scope: choice.scope }, servers }, `init --no-mcp ${choice.hosts.join(',')} (${choice.scope})`);
+  return runPlanFlow(session, {
+    plan,
+    diagnostics: [],
+    nothingToDo: 'Nothing to do: patchbay.jsonc already says this.',
+    report: { hosts: choice.hosts, scope: choice.scope, version: spec.version, source: choice.source, manifestOnly: true },
+    consent,
+  });
+}
+
+function printChoice(session: Session, hosts: readonly HostId[], scope: Scope, choice: HostChoice | null, source: HostSource, detections: Detection[] | null): void {
+  const { out } = session;
+  if (choice && choice.skipped.length > 0) out.err(`patchbay: skipping ${choice.skipped.join(', ')}: no ${scope} file (pass --scope user to include it).`);
+  const list = choice?.detections ?? detections;
+  out.out(`Hosts (${SOURCE_WORDS[source]}): ${hosts.map((h) => describeChoice(h, list)).join(', ')}; scope: ${scope}`);
+}
+
+function versionOf(servers: Record<string, ServerSpec>): string {
+  const self = Object.values(servers).find(isSelfSpec);
+  return self?.version ?? PATCHBAY_VERSION;
 }

@@ -1,13 +1,14 @@
-// migrate and uninstall: the same shape (every host in scope unless --host; plan, diff, confirm, apply).
-// Which hosts, scope and pin is the core's policy (core/intent.ts), shared with the MCP server.
-import { resolveIntent, type CommandAction } from '../../core/intent.js';
-import { planIntent } from '../../core/plan.js';
+// migrate and uninstall: the same shape (patchbay's own server swept from every host with a file at
+// the scope unless --host; plan, diff, confirm, apply), planned by the one server planner.
+import { planServers } from '../../core/servers/operations.js';
+import { isSelfSpec } from '../../core/manifest/pin.js';
+import { PATCHBAY_VERSION } from '../../version.js';
 import { noTerminalError, runPlanFlow } from '../flow.js';
 import { hostContext } from '../hosts.js';
 import type { Session } from '../session.js';
 
 export interface PlanCommand {
-  action: Exclude<CommandAction, 'init'>;
+  action: 'migrate' | 'uninstall';
   nothingToDo: string;
 }
 
@@ -16,20 +17,21 @@ export async function runPlanCommand(session: Session, command: PlanCommand): Pr
   if (!out.interactive && !args.yes && !args.dryRun) {
     throw noTerminalError(command.action, '--yes to apply, or --dry-run to only see the diffs');
   }
-  const ctx = hostContext(session);
-  const intent = await resolveIntent(ctx, {
+  const result = await planServers(session.environment, hostContext(session), {
     action: command.action,
     ...(args.hosts !== undefined ? { hosts: args.hosts } : {}),
     ...(args.scope !== undefined ? { scope: args.scope } : {}),
     ...(args.opencodeVersion !== undefined ? { opencodeVersion: args.opencodeVersion } : {}),
+    ...(args.force ? { force: true } : {}),
   });
-  const result = await planIntent(ctx, intent, { stateDir: session.environment.stateDir });
+  const self = Object.values(result.servers).find(isSelfSpec);
   return runPlanFlow(session, {
     plan: result.plan,
     diagnostics: result.diagnostics,
-    summaries: result.hostPlans.map((p) => ({ host: p.host, lines: p.summary })),
+    // A sweep plans every host in scope; only the hosts it changes have something to say.
+    summaries: result.hostPlans.filter((p) => p.changes.length > 0 || p.diagnostics.length > 0).map((p) => ({ host: p.host, lines: p.summary })),
     nothingToDo: command.nothingToDo,
-    report: { hosts: intent.hosts, scope: intent.scope, version: intent.version },
+    report: { hosts: result.hosts, scope: result.scope, version: self?.version ?? PATCHBAY_VERSION },
     consent: args.yes ? 'given' : 'ask',
   });
 }

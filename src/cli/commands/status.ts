@@ -47,11 +47,15 @@ async function status(session: Session): Promise<number> {
 
   const s = out.style;
   const sourceWords = { '--host': 'from --host', 'patchbay.jsonc': 'from patchbay.jsonc', 'managed.json': 'from managed.json', registered: 'with a patchbay entry' }[source];
-  const onlySelf = result.servers.length === 1 && result.servers[0]?.name === 'patchbay';
-  out.out(`Hosts (${sourceWords}): ${hosts.join(', ') || 'none'}; scope: ${scope}; ${onlySelf ? `pin: ${PACKAGE_NAME}@${version}` : `servers: ${result.servers.map((sv) => sv.name).join(', ') || 'none'}`}`);
-  if (hosts.length === 0) out.out(`Nothing is registered: no ${scope}-scope host file holds a patchbay entry, and there is no patchbay.jsonc. Run \`patchbay init\` to register.`);
+  const onlySelf = result.servers.length === 1 && result.servers[0]?.self === true;
+  if (result.servers.length === 0) {
+    out.out(`Nothing is registered: patchbay manages no server here, and no ${scope}-scope host file holds a patchbay entry. Run \`patchbay init\` or \`patchbay add\` to register one.`);
+  } else {
+    out.out(`Hosts (${sourceWords}): ${hosts.join(', ')}; scope: ${scope}; ${onlySelf ? `pin: ${PACKAGE_NAME}@${version}` : `servers: ${result.servers.map((sv) => sv.name).join(', ')}`}`);
+  }
   for (const server of result.servers) {
-    if (!onlySelf) out.out(`${s.bold(`server ${server.name}`)} (${server.label}) ${server.current ? s.green('current') : s.yellow('drift')}`);
+    // Each server on its own hosts (manifest v3): say which, so a host left out is visibly a choice.
+    if (!onlySelf) out.out(`${s.bold(`server ${server.name}`)} (${server.label}) ${server.current ? s.green('current') : s.yellow('drift')}  ${s.dim(`hosts: ${server.hosts.join(', ')} (${server.scope})`)}`);
     printReports(server.name, server.reports);
   }
   function printReports(name: string, reports: readonly HostReport[]): void {
@@ -76,7 +80,7 @@ async function status(session: Session): Promise<number> {
   }
   }
   printDiagnostics(session, diagnostics);
-  if (hosts.length > 0) {
+  if (result.servers.length > 0) {
     out.out(
       malformed
         ? 'A host file is malformed: fix it by hand (see above), then run patchbay status again.'
@@ -98,6 +102,9 @@ async function status(session: Session): Promise<number> {
     servers: result.servers.map((sv) => ({
       name: sv.name,
       label: sv.label,
+      scope: sv.scope,
+      recordedIn: sv.recordedIn,
+      self: sv.self,
       current: sv.current,
       hosts: sv.reports.map((r) => ({ host: r.host, current: hostIsCurrent(r), files: r.files.filter((f) => f.exists || f.target).map((f) => ({ path: displayPath(f.path, roots), state: f.state, ...(f.pin !== undefined ? { pin: f.pin } : {}) })) })),
     })),

@@ -2,25 +2,25 @@
 // --latest) and re-pin every host in one transaction; prints old → new.
 import { PatchbayError } from '../../errors.js';
 import { loadManifest } from '../../core/manifest/manifest.js';
-import { manifestServers } from '../../core/manifest/pin.js';
-import { parseRecords, recordsPath } from '../../core/servers/records.js';
+import { readRecords } from '../../core/servers/records.js';
+import { managedServers as managedSet } from '../../core/servers/managed-set.js';
 import { resolveNpmVersion } from '../../core/servers/resolve.js';
 import type { NpmSource, ServerSpec } from '../../servers/spec.js';
 import type { CommandArgs } from '../args.js';
 import { runServersFlow } from '../server-flow.js';
 import { runSession, type Session } from '../session.js';
-import { readFile } from 'node:fs/promises';
 
 export function run(args: CommandArgs): Promise<number> {
   return runSession(args, update);
 }
 
+/** The servers patchbay manages here (manifest and state records), narrowed to --scope. */
 async function managedServers(session: Session): Promise<Record<string, ServerSpec>> {
   const manifest = await loadManifest(session.args.projectDir);
-  const scope = session.args.scope ?? manifest?.manifest.scope ?? 'project';
-  if (scope === 'project') return manifest ? manifestServers(manifest.manifest) : {};
-  const text = await readFile(recordsPath(session.environment.stateDir), 'utf8').catch(() => null);
-  return parseRecords(text).user.servers;
+  const records = await readRecords(session.environment.stateDir);
+  const all = managedSet(manifest?.model ?? null, records, session.args.projectDir);
+  const scope = session.args.scope;
+  return Object.fromEntries(all.filter((m) => scope === undefined || m.scope === scope).map((m) => [m.name, m.spec]));
 }
 
 async function update(session: Session): Promise<number> {

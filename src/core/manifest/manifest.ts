@@ -5,11 +5,8 @@ import path from 'node:path';
 import { jsonCodec } from '../../installers/jsonc/document.js';
 import { PatchbayError } from '../../errors.js';
 import { readFailure } from '../../rollback/plan-builder.js';
-import type { HostId, Scope } from '../../installers/types.js';
-import { MANIFEST_FILE, schemaUrl } from './pin.js';
-import type { Manifest } from './schema.js';
+import { MANIFEST_FILE, MANIFEST_VERSION, modelOf, schemaUrl, selfServerOf, type ManifestModel, type PlacedServer } from './pin.js';
 import { PATCHBAY_VERSION } from '../../version.js';
-import type { ServerSpec } from '../../servers/spec.js';
 import { applyTextEdits, type DocValue, type TextEdit } from '../../installers/document/types.js';
 import { printCompact, printValue } from '../../installers/jsonc/print.js';
 
@@ -32,19 +29,23 @@ function pointerOf(issuePath: readonly PropertyKey[]): string {
 }
 
 /**
- * Parses and validates manifest text; throws PatchbayError('manifest-invalid') with line:column. The
- * manifest is read with the same JSONC document as every host file: a BOM is fine, a duplicate key is
- * refused (which copy wins would be a guess), positions are 1-based.
+ * Parses and validates manifest text into the model; throws PatchbayError('manifest-invalid') with
+ * line:column. The manifest is read with the same JSONC document as every host file: a BOM is fine, a
+ * duplicate key is refused (which copy wins would be a guess), positions are 1-based. The format is
+ * told by `manifestVersion` (absent: 0.2's v2), and each format is validated by its own schema, so an
+ * error names the member that is wrong rather than "matches neither format".
  */
-export async function parseManifest(text: string, file: string): Promise<Manifest> {
+export async function parseManifest(text: string, file: string): Promise<ManifestModel> {
   const doc = jsonCodec('jsonc').parse(text, { path: file });
   const first = doc.diagnostics.find((d) => d.severity === 'error');
   if (first !== undefined) {
     throw invalid(file, { line: first.line ?? 1, column: first.column ?? 1 }, `${MANIFEST_FILE}: ${first.message}.`, first.pointer);
   }
   if (doc.empty) throw invalid(file, { line: 1, column: 1 }, `${MANIFEST_FILE} is empty.`);
-  const { ManifestSchema } = await import('./schema.js');
-  const result = ManifestSchema.safeParse(doc.get([]));
+  const { ManifestV2Schema, ManifestV3Schema } = await import('./schema.js');
+  const raw = doc.get([]);
+  const v3 = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'manifestVersion' in raw;
+  const result = (v3 ? ManifestV3Schema : ManifestV2Schema).safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];
     const issuePath = (issue?.path ?? []).filter((s): s is string | number => typeof s !== 'symbol');
@@ -60,13 +61,13 @@ export async function parseManifest(text: string, file: string): Promise<Manifes
     const where = issuePath.length > 0 ? issuePath.join('.') : 'the top level';
     throw invalid(file, at, `${MANIFEST_FILE}: ${where}: ${issue?.message ?? 'invalid'}.`, pointerOf(issuePath));
   }
-  return result.data;
+  return modelOf(result.data);
 }
 
 export interface LoadedManifest {
   path: string;
   text: string;
-  manifest: Manifest;
+  model: ManifestModel;
 }
 
 /** The project's manifest, or null when there is none. Invalid → PatchbayError('manifest-invalid'). */
@@ -80,32 +81,45 @@ export async function loadManifest(projectDir: string): Promise<LoadedManifest |
     // A folder, a looping link or an unreadable file: a typed refusal (exit 3), as for host files.
     throw readFailure(file, error);
   }
-  return { path: file, text, manifest: await parseManifest(text, file) };
+  return { path: file, text, model: await parseManifest(text, file) };
 }
 
+/** What the manifest says after a command: defaults for new servers, and every server with its hosts. */
 export interface ManifestContent {
-  hosts: readonly HostId[];
-  scope: Scope;
-  servers: Readonly<Record<string, ServerSpec>>;
+  defaults: ManifestModel['defaults'];
+  servers: Readonly<Record<string, PlacedServer>>;
+}
+
+/** A server as the v3 manifest writes it: its launch, then its hosts (and scope when not project). */
+export function placedEntry(placed: PlacedServer): Record<string, DocValue> {
+  return {
+    ...(placed.spec as unknown as Record<string, DocValue>),
+    hosts: [...placed.hosts],
+    ...(placed.scope === 'user' ? { scope: 'user' } : {}),
+  };
 }
 
 /**
- * The manifest's new text. An existing file is edited in place through the JSONC document (each
- * changed member replaced, inserted or removed on its own), so comments, order and keys patchbay does
- * not own survive; a new file gets a short comment saying what it is.
+ * The manifest's new text, always in the v3 format. An existing file is edited in place through the
+ * JSONC document (each changed member replaced, inserted or removed on its own), so comments, order
+ * and keys patchbay does not own survive; a v2 file gains `manifestVersion` and each server its hosts
+ * (its one host list and scope stay, as the defaults for new servers). A new file gets a short comment
+ * saying what it is.
  */
 export function renderManifest(content: ManifestContent, existingText: string | null): string {
   const codec = jsonCodec('jsonc');
-  const servers = content.servers as unknown as Record<string, DocValue>;
+  const servers = Object.fromEntries(Object.entries(content.servers).map(([name, placed]) => [name, placedEntry(placed)]));
+  const { hosts, scope } = content.defaults;
   if (existingText === null) {
-    const version = pinOfSelf(content.servers) ?? PATCHBAY_VERSION;
+    const version = selfServerOf(content.servers)?.[1].spec.version ?? PATCHBAY_VERSION;
     const lines = [
       '{',
       `  "$schema": ${JSON.stringify(schemaUrl(version))},`,
-      '  // The lockfile of `patchbay`: `patchbay sync` (or `init --yes`) makes every host below match',
-      '  // exactly this — these hosts, at this scope, with these pinned servers. Commit it.',
-      `  "hosts": ${printCompact([...content.hosts])},`,
-      `  "scope": ${JSON.stringify(content.scope)},`,
+      '  // The lockfile of `patchbay`: `patchbay sync` makes every host below match exactly this — each',
+      '  // server, pinned, in the hosts it was added to. Commit it.',
+      `  "manifestVersion": ${MANIFEST_VERSION},`,
+      ...(hosts ? [`  "hosts": ${printCompact([...hosts])},`] : []),
+      ...(scope ? [`  "scope": ${JSON.stringify(scope)},`] : []),
       `  "servers": ${printValue(servers, { base: '  ', unit: '  ', eol: '\n' })}`,
       '}',
       '',
@@ -119,22 +133,38 @@ export function renderManifest(content: ManifestContent, existingText: string | 
     text = applyTextEdits(text, edits);
   };
   const doc = () => codec.parse(text, {});
-  for (const [key, value] of [['hosts', [...content.hosts]], ['scope', content.scope]] as Array<[string, DocValue]>) {
-    const current = doc().get([key]);
-    if (JSON.stringify(current) === JSON.stringify(value)) continue;
-    edit(current === undefined ? doc().insert([key], value) : doc().replace([key], value));
-  }
+  const setMember = (path: string[], value: DocValue | undefined) => {
+    const current = doc().get(path);
+    if (value === undefined) {
+      if (current !== undefined) edit(doc().remove(path));
+    } else if (current === undefined) edit(doc().insert(path, value));
+    else if (JSON.stringify(current) !== JSON.stringify(value)) edit(doc().replace(path, value));
+  };
+  setMember(['manifestVersion'], MANIFEST_VERSION);
+  setMember(['hosts'], hosts ? [...hosts] : undefined);
+  setMember(['scope'], scope);
   const existing = (doc().get(['servers']) ?? {}) as Record<string, DocValue>;
   for (const name of Object.keys(existing)) if (!(name in servers)) edit(doc().remove(['servers', name]));
   for (const [name, value] of Object.entries(servers)) {
     const current = doc().get(['servers', name]);
-    if (current === undefined) edit(doc().insert(['servers', name], value));
-    else if (JSON.stringify(current) !== JSON.stringify(value)) edit(doc().replace(['servers', name], value));
+    if (current === undefined || current === null || typeof current !== 'object' || Array.isArray(current)) {
+      setMember(['servers', name], value);
+      continue;
+    }
+    // Same launch: only the placement members change (a v2 server gains its hosts), so a comment
+    // inside the server survives. Another launch: the server is replaced whole.
+    const { hosts: _h, scope: _s, ...launch } = current as Record<string, DocValue>;
+    const { hosts: wantHosts, scope: wantScope, ...wantLaunch } = value;
+    if (JSON.stringify(sorted(launch)) !== JSON.stringify(sorted(wantLaunch))) {
+      setMember(['servers', name], value);
+      continue;
+    }
+    setMember(['servers', name, 'hosts'], wantHosts);
+    setMember(['servers', name, 'scope'], wantScope);
   }
   return bom + text;
 }
 
-function pinOfSelf(servers: Readonly<Record<string, ServerSpec>>): string | undefined {
-  const self = servers.patchbay;
-  return self && 'npm' in self ? self.version : undefined;
+function sorted(value: Record<string, DocValue>): Record<string, DocValue> {
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k] as DocValue]));
 }

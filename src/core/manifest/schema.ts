@@ -6,10 +6,10 @@
 import * as z from 'zod';
 import { HOST_IDS } from '../../installers/catalog-data.js';
 import { PIN } from './pin.js';
+import { EXACT_VERSION as EXACT } from '../../servers/spec.js';
 
-export { MANIFEST_FILE, pinnedVersion, schemaUrl } from './pin.js';
+export { MANIFEST_FILE, schemaUrl } from './pin.js';
 
-const EXACT = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const StringMap = z.record(z.string(), z.string());
 const Env = StringMap.describe('Environment for the server: literals, or ${env:NAME} references (rendered in each host\'s own syntax).');
 
@@ -58,18 +58,41 @@ export const LegacySelfSchema = z
   })
   .strict();
 
+/** Where a server goes: the hosts it was added to and the scope (v3: each server its own). */
+const Placement = {
+  hosts: z
+    .array(z.enum(HOST_IDS as [string, ...string[]]))
+    .min(1)
+    .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice')
+    .describe('The hosts this server is written to (and checked in by `status`, kept by `sync`).'),
+  scope: z.enum(['project', 'user']).optional().describe("'project' (default) writes the project's files, 'user' the user's."),
+};
+
+/** A launch as v2 wrote it: no placement (the manifest's top-level hosts and scope applied to all). */
 export const ServerSchema = z.union([NpmServerSchema, PypiServerSchema, UrlServerSchema, LegacySelfSchema, CommandServerSchema]);
 
-export const ManifestSchema = z
+/** A v3 server: its launch and its own hosts (and scope). */
+export const PlacedServerSchema = z.union([
+  NpmServerSchema.extend(Placement),
+  PypiServerSchema.extend(Placement),
+  UrlServerSchema.extend(Placement),
+  CommandServerSchema.extend(Placement),
+]);
+
+const HostList = z
+  .array(z.enum(HOST_IDS as [string, ...string[]]))
+  .min(1)
+  .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice');
+
+const ServerName = z.string().min(1);
+
+/** v2 (0.2): one host list and one scope for every server. Read, and rewritten as v3 on the next write. */
+export const ManifestV2Schema = z
   .object({
     $schema: z.string().optional(),
-    hosts: z
-      .array(z.enum(HOST_IDS as [string, ...string[]]))
-      .min(1)
-      .refine((hosts) => new Set(hosts).size === hosts.length, 'must not list a host twice')
-      .describe(`Hosts to register in: ${HOST_IDS.join(', ')}.`),
+    hosts: HostList.describe(`Hosts to register in: ${HOST_IDS.join(', ')}.`),
     scope: z.enum(['project', 'user']).describe("'project' writes the project's files, 'user' the user's."),
-    servers: z.record(z.string().min(1), ServerSchema).optional().describe('The servers patchbay manages, by the name they get in every host (none: an empty object, or absent).'),
+    servers: z.record(ServerName, ServerSchema).optional().describe('The servers patchbay manages, by the name they get in every host (none: an empty object, or absent).'),
   })
   .strict()
   .superRefine((manifest, ctx) => {
@@ -82,11 +105,28 @@ export const ManifestSchema = z
     }
   });
 
-export type Manifest = z.infer<typeof ManifestSchema>;
+/** v3 (0.3): every server records its own hosts and scope; the top level holds defaults for new ones. */
+export const ManifestV3Schema = z
+  .object({
+    $schema: z.string().optional(),
+    manifestVersion: z.literal(3).describe('The manifest format: 3 (each server with its own hosts). Absent: 0.2\'s format, read and rewritten as 3.'),
+    hosts: HostList.optional().describe(`Default hosts for a server added without --host (${HOST_IDS.join(', ')}); \`status\` and \`sync\` go by each server's own hosts.`),
+    scope: z.enum(['project', 'user']).optional().describe('Default scope for a server added without --scope.'),
+    servers: z.record(ServerName, PlacedServerSchema).optional().describe('The servers patchbay manages, by the name they get in every host, each with its hosts.'),
+  })
+  .strict();
+
+/** Either format; `manifestVersion` tells them apart (its absence is v2). */
+export const ManifestSchema = z.union([ManifestV3Schema, ManifestV2Schema]);
+
+export type ManifestV2 = z.infer<typeof ManifestV2Schema>;
+export type ManifestV3 = z.infer<typeof ManifestV3Schema>;
+export type Manifest = ManifestV2 | ManifestV3;
 export type ManifestServer = z.infer<typeof ServerSchema>;
 
 export function manifestJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(ManifestSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  // The shipped schema describes what patchbay writes (v3); v2 files are still read, by the zod schema.
+  const generated = z.toJSONSchema(ManifestV3Schema, { target: 'draft-2020-12' }) as Record<string, unknown>;
   return {
     ...generated,
     $id: 'https://unpkg.com/patchbay-mcp/schema/patchbay.schema.json',

@@ -7,13 +7,32 @@ import type { ServerBinding, Recognition } from '../../installers/binding.js';
 import { deepEqual } from '../../installers/entry.js';
 import { readArgv, renderEntry } from '../../installers/shapes.js';
 import { describeSpec, launchOf, type ServerSpec } from '../../servers/spec.js';
-import { entryHash } from './records.js';
+import { entryHash, type Records } from './records.js';
+import { selfBinding } from '../../installers/binding.js';
+import { selfEnv } from '../../installers/self-env.js';
+import { isSelfSpec } from '../manifest/pin.js';
 
 export interface Ownership {
   /** Listed in the manifest (project) or managed.json (user). */
   managed: boolean;
   /** Hash of what patchbay last wrote, per absolute host file. */
   hashes: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * THE binding of a managed server, whatever it is. A server of patchbay's own package is recognized by
+ * its argv (any version, 0.1's name, behind `cmd /c`): that command line proves patchbay wrote it, so
+ * the entries 0.1 and 0.2 wrote without any record are still ours (stale, not foreign). Every other
+ * server is recognized by what the manifest says and the hash of what patchbay wrote.
+ */
+export function bindingFor(name: string, spec: ServerSpec, ownership: Ownership, env: Readonly<Record<string, string | undefined>>): ServerBinding {
+  if (isSelfSpec(spec)) return selfBinding(spec.version, { ...selfEnv(env), ...(spec.env ?? {}) }, name);
+  return managedBinding(name, spec, ownership);
+}
+
+/** Ownership of `name` from managed.json's hashes (per host file). */
+export function ownershipOf(name: string, records: Pick<Records, 'entries'> | null, managed: boolean): Ownership {
+  return { managed, hashes: Object.fromEntries(Object.entries(records?.entries ?? {}).map(([file, byName]) => [file, byName[name]])) };
 }
 
 export function managedBinding(name: string, spec: ServerSpec, ownership: Ownership): ServerBinding {

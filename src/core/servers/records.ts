@@ -1,32 +1,42 @@
 // What patchbay remembers about the servers it manages, in the state dir (`managed.json`, 0600):
-//  - `user`: the user-scope "manifest" (hosts and servers), since a user scope has no project file;
+//  - `user`: the user-scope servers, each with its hosts, since a user scope has no project file;
+//  - `projects`: project-scope servers recorded outside the project (the library, init without a manifest);
 //  - `entries`: per host file and server name, the sha256 of the entry patchbay last wrote there.
 // A same-name entry whose hash still matches is patchbay's own, unchanged (safe to re-pin or remove);
 // one that differs was edited by hand since (`modified`: refused without --force). The file is written
 // through the same transaction as the host files, so a rollback restores it with them.
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerSpec } from '../../servers/spec.js';
 import type { PlanningOverlay } from '../../installers/document/overlay.js';
-import type { Scope } from '../../installers/types.js';
+import type { HostId, Scope } from '../../installers/types.js';
+import type { PlacedServer } from '../manifest/pin.js';
 
 export const RECORDS_FILE = 'managed.json';
 /** The plan label of managed.json's change (diffs leave patchbay's own bookkeeping out). */
 export const STATE_LABEL = 'patchbay state';
 
-export interface ScopeManifest {
-  hosts: string[];
-  servers: Record<string, ServerSpec>;
-}
+/** A recorded server as the manifest writes it: the launch plus its hosts (PlacedServer, stored flat). */
+export type RecordedServer = ServerSpec & { hosts: HostId[] };
 
 export interface Records {
-  version: 1;
-  user: ScopeManifest;
+  version: 2;
+  /** User-scope servers: the user's own "manifest" (a user scope has no project file). */
+  user: { servers: Record<string, RecordedServer> };
+  /**
+   * Project-scope servers recorded outside the project, by absolute project folder: what a CLI
+   * registered through the library without writing a patchbay.jsonc, and what `init` registered in a
+   * project that has none. The CLI lists, checks and removes them like the manifest's.
+   */
+  projects: Record<string, { servers: Record<string, RecordedServer> }>;
   entries: Record<string, Record<string, string>>;
   /** Host files that existed before patchbay first wrote to them: never deleted by a removal. */
   existed: string[];
   /** Of those, the files that were 0 bytes: a removal that leaves only patchbay's skeleton empties them. */
   empty: string[];
+  /** Folders patchbay created for a file it wrote: a removal that empties them removes them too. */
+  createdDirs: string[];
 }
 
 export function recordsPath(stateDir: string): string {
@@ -34,20 +44,28 @@ export function recordsPath(stateDir: string): string {
 }
 
 export function emptyRecords(): Records {
-  return { version: 1, user: { hosts: [], servers: {} }, entries: {}, existed: [], empty: [] };
+  return { version: 2, user: { servers: {} }, projects: {}, entries: {}, existed: [], empty: [], createdDirs: [] };
 }
 
-/** Parses managed.json; a missing or unreadable one is empty (it only ever adds safety, never removes it). */
+/**
+ * Parses managed.json; a missing one is empty. Version 1 (0.2: one host list for every user-scope
+ * server) is read as 2, each server getting that list.
+ */
 export function parseRecords(text: string | null): Records {
   if (text === null || text.trim() === '') return emptyRecords();
   try {
-    const value = JSON.parse(text) as Partial<Records>;
+    const value = JSON.parse(text) as Partial<Omit<Records, 'user' | 'version'>> & { version?: number; user?: { hosts?: string[]; servers?: Record<string, ServerSpec & { hosts?: string[] }> } };
+    const v1Hosts = strings(value.user?.hosts);
+    const placed = (servers: Record<string, ServerSpec & { hosts?: string[] }> | undefined, fallback: string[]) =>
+      Object.fromEntries(Object.entries(servers ?? {}).map(([name, server]) => [name, { ...server, hosts: server.hosts ? strings(server.hosts) : [...fallback] } as RecordedServer]));
     return {
-      version: 1,
-      user: { hosts: [...(value.user?.hosts ?? [])], servers: { ...(value.user?.servers ?? {}) } },
+      version: 2,
+      user: { servers: placed(value.user?.servers, v1Hosts) },
+      projects: Object.fromEntries(Object.entries(value.projects ?? {}).map(([dir, p]) => [dir, { servers: placed(p?.servers, []) }])),
       entries: { ...(value.entries ?? {}) },
       existed: strings(value.existed),
       empty: strings(value.empty),
+      createdDirs: strings(value.createdDirs),
     };
   } catch {
     return emptyRecords();
@@ -58,8 +76,23 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
 }
 
+/** A recorded server as the model's PlacedServer (records hold project- or user-scope servers). */
+export function placedOf(recorded: RecordedServer, scope: Scope): PlacedServer {
+  const { hosts, ...spec } = recorded;
+  return { spec: spec as ServerSpec, hosts: [...hosts], scope };
+}
+
+export function recordedOf(placed: PlacedServer): RecordedServer {
+  return { ...placed.spec, hosts: [...placed.hosts] };
+}
+
 export function renderRecords(records: Records): string {
   return `${JSON.stringify(records, null, 2)}\n`;
+}
+
+/** managed.json as it is on disk, for commands that only read (status, list, update). */
+export async function readRecords(stateDir: string): Promise<Records> {
+  return parseRecords(await readFile(recordsPath(stateDir), 'utf8').catch(() => null));
 }
 
 /** managed.json as a plan sees it: read through the overlay, so apply's hash check guards it too. */
@@ -86,6 +119,3 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function scopeOfRecords(scope: Scope): 'user' | null {
-  return scope === 'user' ? 'user' : null;
-}

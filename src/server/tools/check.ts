@@ -5,7 +5,7 @@ import type { HostId, Scope } from '../../installers/types.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, wireDiagnostic } from '../present.js';
-import { hostContext, inspect, planCommand } from '../sources.js';
+import { hostContext, inspect, planServersFor } from '../sources.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
 export const CheckInput = z.object({ scope: ScopeInput.optional(), hosts: HostsInput.optional() });
@@ -42,7 +42,7 @@ export async function check(environment: ServerEnvironment, input: z.infer<typeo
     initHosts = [...new Set(initHosts)];
     if (initHosts.length === 0) continue;
     try {
-      const result = await planCommand(environment, { action: 'init', hosts: initHosts, scope }, ctx);
+      const result = await planServersFor(environment, { action: 'init', hosts: initHosts, scope }, ctx);
       for (const d of result.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
     } catch (error) {
       diagnostics.push(errorDiagnostic(error, roots));

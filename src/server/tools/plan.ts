@@ -1,4 +1,4 @@
-// plan: what `patchbay init|migrate|uninstall` would write, as unified diffs, plus the exact command
+// plan: what `patchbay init|migrate|uninstall|add|remove|sync` would write, as unified diffs, plus the exact command
 // line a person runs to apply it. The server never applies anything.
 //
 // Diffs contain host-file text: redactedDiff (src/redact-plan.ts) redacts both sides before diffing.
@@ -7,7 +7,7 @@ import { redactedDiff } from '../../redact-plan.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope } from '../envelope.js';
 import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
-import { planCommand, planServersFor } from '../sources.js';
+import { planServersFor } from '../sources.js';
 import type { ServerSpec } from '../../servers/spec.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
@@ -49,44 +49,47 @@ export type PlanData = z.infer<typeof PlanData>;
 
 export async function planTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
   const roots = rootsOf(environment);
-  if (input.action === 'add' || input.action === 'remove' || input.action === 'sync') return planServersTool(environment, input);
+  let servers: Record<string, ServerSpec> | undefined;
+  let words: string[];
+  if (input.action === 'add') {
+    const parsed = input.server ? specOf(input.server) : { problem: 'add needs `server`' };
+    if ('problem' in parsed) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: parsed.problem }]);
+    servers = { [input.server!.name]: parsed.spec };
+    words = addWords(input.server!.name, parsed.spec);
+  } else if (input.action === 'remove') {
+    if (!input.names?.length) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: 'remove needs `names`' }]);
+    words = ['remove', ...input.names];
+  } else words = [input.action];
   let result;
   try {
-    // The same policy and planner as the CLI: hosts, scope and the manifest's pin are resolved by the
-    // core, so the diff shown here is what `command` writes.
-    result = await planCommand(environment, {
-      action: input.action as 'init' | 'migrate' | 'uninstall',
+    // The same planner as the CLI: hosts, scope and pins are resolved by the core, so the diff shown
+    // here is what `command` writes.
+    result = await planServersFor(environment, {
+      action: input.action,
+      ...(servers ? { servers } : {}),
+      ...(input.names ? { names: input.names } : {}),
       ...(input.hosts ? { hosts: input.hosts } : {}),
       ...(input.scope ? { scope: input.scope } : {}),
     });
   } catch (error) {
     return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
   }
-  const { intent } = result;
   const diags = dedupeDiagnostics(result.diagnostics.map((d) => wireDiagnostic(d, roots)));
   const hasErrors = diags.some((d) => d.severity === 'error');
   const changes = result.plan.changes;
-  const files = changes.map((c) => {
-    const f: PlanData['files'][number] = {
-      path: showPath(c.path, roots),
-      change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create',
-    };
-    if (c.label) f.host = c.label;
-    return f;
-  });
   const show = (absolute: string) => showPath(absolute, roots);
   const data: PlanData = {
     action: input.action,
-    scope: intent.scope,
-    hosts: intent.hosts,
+    scope: result.scope,
+    hosts: result.hosts,
     applicable: !hasErrors && changes.length > 0,
-    files,
+    files: changes.map((c) => ({ path: show(c.path), change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create', ...(c.label ? { host: c.label } : {}) })),
     summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
-    diff: changes.length > 0 ? await redactedDiff(result.plan, show) : '',
+    diff: changes.length > 0 ? redactedDiff(result.plan, show) : '',
   };
-  if (data.applicable) data.command = result.command;
-  const status = hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok';
-  return makeEnvelope('plan', status, data, diags);
+  // Flags before the words: everything after a `--` in them belongs to the server's command line.
+  if (data.applicable) data.command = [...result.command.split(' '), '--yes', '--host', result.hosts.join(','), '--scope', result.scope, ...words.slice(1)].join(' ');
+  return makeEnvelope('plan', hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok', data, diags);
 }
 
 /** The server spec an `add` input describes, or the reason it cannot be planned here. */
@@ -117,47 +120,4 @@ function addWords(name: string, spec: ServerSpec): string[] {
   const tail = 'command' in spec ? [spec.command, ...(spec.args ?? [])] : 'url' in spec ? [] : (spec.args ?? []);
   if (tail.length > 0) words.push('--', ...tail);
   return words.map(quote);
-}
-
-async function planServersTool(environment: ServerEnvironment, input: z.infer<typeof PlanInput>): Promise<Envelope<PlanData>> {
-  const roots = rootsOf(environment);
-  let servers: Record<string, ServerSpec> | undefined;
-  let words: string[];
-  if (input.action === 'add') {
-    const parsed = input.server ? specOf(input.server) : { problem: 'add needs `server`' };
-    if ('problem' in parsed) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: parsed.problem }]);
-    servers = { [input.server!.name]: parsed.spec };
-    words = addWords(input.server!.name, parsed.spec);
-  } else if (input.action === 'remove') {
-    if (!input.names?.length) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: 'remove needs `names`' }]);
-    words = ['remove', ...input.names];
-  } else words = ['sync'];
-  let result;
-  try {
-    result = await planServersFor(environment, {
-      action: input.action as 'add' | 'remove' | 'sync',
-      ...(servers ? { servers } : {}),
-      ...(input.names ? { names: input.names } : {}),
-      ...(input.hosts ? { hosts: input.hosts } : {}),
-      ...(input.scope ? { scope: input.scope } : {}),
-    });
-  } catch (error) {
-    return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
-  }
-  const diags = dedupeDiagnostics(result.diagnostics.map((d) => wireDiagnostic(d, roots)));
-  const hasErrors = diags.some((d) => d.severity === 'error');
-  const changes = result.plan.changes;
-  const show = (absolute: string) => showPath(absolute, roots);
-  const data: PlanData = {
-    action: input.action,
-    scope: result.scope,
-    hosts: result.hosts,
-    applicable: !hasErrors && changes.length > 0,
-    files: changes.map((c) => ({ path: show(c.path), change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create', ...(c.label ? { host: c.label } : {}) })),
-    summary: result.hostPlans.flatMap((hp) => hp.summary.map((line) => `${hp.host}: ${line}`)),
-    diff: changes.length > 0 ? redactedDiff(result.plan, show) : '',
-  };
-  // Flags before the words: everything after a `--` in them belongs to the server's command line.
-  if (data.applicable) data.command = [...result.command.split(' '), '--yes', '--host', result.hosts.join(','), '--scope', result.scope, ...words.slice(1)].join(' ');
-  return makeEnvelope('plan', hasErrors ? 'diagnostic' : changes.length === 0 ? 'empty' : 'ok', data, diags);
 }
