@@ -10,7 +10,7 @@ export interface HostInfo {
   supported: boolean;
 }
 
-export const HOST_INFO: readonly HostInfo[] = [
+export const HOST_INFO = [
   { id: 'opencode', displayName: 'OpenCode', supported: true },
   { id: 'claude-code', displayName: 'Claude Code', supported: true },
   { id: 'cursor', displayName: 'Cursor', supported: true },
@@ -45,7 +45,10 @@ export const HOST_INFO: readonly HostInfo[] = [
   { id: 'kimi', displayName: 'Kimi Code', supported: false },
   { id: 'pi', displayName: 'Pi', supported: false },
   { id: 'visual-studio', displayName: 'Visual Studio', supported: false },
-];
+] as const satisfies readonly HostInfo[];
+
+/** A host patchbay can write, as a type: the library's `hosts` is typed with it, so a misspelt id does not compile. */
+export type SupportedHostId = Extract<(typeof HOST_INFO)[number], { supported: true }>['id'];
 
 /** The hosts patchbay can write, in catalog order. */
 export const HOST_IDS: readonly string[] = HOST_INFO.filter((h) => h.supported).map((h) => h.id);

@@ -5,9 +5,14 @@ import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors, MALFORMED_CODES } from '../diagnostics.js';
 import { resolveEnvironment, type Environment } from '../core/environment.js';
 import { PatchbayError } from '../errors.js';
-import type { HostId, Scope } from '../installers/types.js';
+import type { SupportedHostId } from '../installers/catalog-data.js';
 import type { Plan as EnginePlan } from '../rollback/types.js';
 import type { ServerSpec } from '../servers/spec.js';
+
+/** Which files: the project's (committed, shared) or the user's own. */
+export type Scope = 'project' | 'user';
+/** A host id patchbay can write (`patchbay hosts` lists them). */
+export type HostId = SupportedHostId;
 
 export type { ServerSpec, NpmSource, PypiSource, CommandSource, UrlSource } from '../servers/spec.js';
 export type { Diagnostic } from '../diagnostics.js';
@@ -16,7 +21,7 @@ export interface PlanOptions {
   /** The servers to register, by the name they get in every host. */
   servers: Readonly<Record<string, ServerSpec>>;
   /** 'detected' (default): every host found on this machine; or explicit host ids. */
-  hosts?: 'detected' | readonly string[];
+  hosts?: 'detected' | readonly HostId[];
   scope?: Scope;
   /** The project directory (default: process.cwd()). */
   cwd?: string;
@@ -29,7 +34,11 @@ export interface PlanOptions {
   adopt?: boolean;
 }
 
-const ENGINE = Symbol('patchbay.plan');
+/**
+ * What apply() needs of a plan, kept out of the public type: the declarations a library user compiles
+ * against then name no engine or Node type (they compile without @types/node).
+ */
+const engines = new WeakMap<RegistrationPlan, { plan: EnginePlan; environment: Environment }>();
 
 export interface RegistrationPlan {
   /** True when apply() would succeed and change something. */
@@ -40,7 +49,6 @@ export interface RegistrationPlan {
   /** Unified diff of every file, secret values redacted. */
   diff: string;
   diagnostics: Diagnostic[];
-  readonly [ENGINE]: { plan: EnginePlan; environment: Environment };
 }
 
 export interface Applied {
@@ -82,15 +90,19 @@ export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
     return refusedPlan(environment, options, error);
   }
   const changes = result.plan.changes;
-  return {
+  return registered({
     ok: !hasErrors(result.diagnostics) && changes.length > 0,
-    hosts: result.hosts,
+    hosts: result.hosts as HostId[],
     scope: result.scope,
     files: changes.map((c) => ({ path: c.path, change: c.after === 'delete' ? 'delete' : c.before.exists ? 'modify' : 'create', ...(c.label ? { host: c.label } : {}) })),
     diff: redactedDiff(result.plan, (p) => p),
     diagnostics: result.diagnostics,
-    [ENGINE]: { plan: result.plan, environment },
-  };
+  }, { plan: result.plan, environment });
+}
+
+function registered(registration: RegistrationPlan, engine: { plan: EnginePlan; environment: Environment }): RegistrationPlan {
+  engines.set(registration, engine);
+  return registration;
 }
 
 function refusedPlan(environment: Environment, options: PlanOptions, error: PatchbayError): RegistrationPlan {
@@ -103,10 +115,10 @@ function refusedPlan(environment: Environment, options: PlanOptions, error: Patc
     ...(pointer !== undefined ? { pointer } : {}),
     ...(hint !== undefined ? { hint } : {}),
   };
-  return {
-    ok: false, hosts: [], scope: options.scope ?? 'project', files: [], diff: '', diagnostics: [diagnostic],
-    [ENGINE]: { plan: { description: 'refused', changes: [], createDirs: [] }, environment },
-  };
+  return registered(
+    { ok: false, hosts: [], scope: options.scope ?? 'project', files: [], diff: '', diagnostics: [diagnostic] },
+    { plan: { description: 'refused', changes: [], createDirs: [] }, environment },
+  );
 }
 
 /** Commits a plan in one transaction (journal, hash re-check, rollback on any failure). */
@@ -115,26 +127,65 @@ export async function apply(registration: RegistrationPlan): Promise<Applied> {
     const first = registration.diagnostics.find((d) => d.severity === 'error');
     throw new PatchbayError('usage', `The plan has errors and cannot be applied: ${first?.code}: ${first?.message}`, { hint: 'look at plan.diagnostics' });
   }
-  const { plan: enginePlan, environment } = registration[ENGINE];
+  const engine = engines.get(registration);
+  if (!engine) throw new PatchbayError('usage', 'apply() takes a plan returned by plan() (a copy of one cannot be applied).', { hint: 'pass the object plan() returned' });
+  const { plan: enginePlan, environment } = engine;
   const { apply: commit } = await import('../rollback/index.js');
   const result = await commit(enginePlan, { stateDir: environment.stateDir });
   return { transaction: result.id, files: result.written };
 }
 
 export interface StatusOptions {
-  hosts?: readonly string[];
+  hosts?: readonly HostId[];
   scope?: Scope;
   cwd?: string;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Whether every host holds what the manifest (or managed.json) says — the `patchbay status` answer. */
-export async function status(options: StatusOptions = {}) {
+/** One managed server in the hosts recorded for it. */
+export interface ServerStatus {
+  name: string;
+  /** What it launches, e.g. `chant@1.4.0` or a URL. */
+  label: string;
+  scope: Scope;
+  hosts: HostId[];
+  /** Where patchbay records it: the project's patchbay.jsonc, patchbay's state dir, or nowhere (an entry 0.1/0.2 wrote). */
+  recordedIn: 'manifest' | 'state' | 'none';
+  /** Per host: whether it holds exactly the entry patchbay would write. */
+  perHost: Array<{ host: HostId; current: boolean }>;
+  current: boolean;
+}
+
+export interface RegistrationStatus {
+  /** Every managed server is current in every host recorded for it. */
+  current: boolean;
+  /** A host file does not parse or has the wrong shape (see diagnostics). */
+  malformed: boolean;
+  servers: ServerStatus[];
+  diagnostics: Diagnostic[];
+}
+
+/** Whether every host holds what patchbay manages here (manifest and managed.json) — the `patchbay status` answer. */
+export async function status(options: StatusOptions = {}): Promise<RegistrationStatus> {
   const environment = environmentOf(options);
-  const { statusOf } = await import('../core/status.js');
-  return statusOf(await hostContext(environment), {
+  const { statusOf, hostIsCurrent } = await import('../core/status.js');
+  const result = await statusOf(await hostContext(environment), {
     ...(options.hosts ? { hosts: options.hosts } : {}),
     ...(options.scope ? { scope: options.scope } : {}),
     stateDir: environment.stateDir,
   }, MALFORMED_CODES);
+  return {
+    current: result.current,
+    malformed: result.malformed,
+    servers: result.servers.map((sv) => ({
+      name: sv.name,
+      label: sv.label,
+      scope: sv.scope,
+      hosts: sv.hosts as HostId[],
+      recordedIn: sv.recordedIn,
+      perHost: sv.reports.map((r) => ({ host: r.host as HostId, current: hostIsCurrent(r) })),
+      current: sv.current,
+    })),
+    diagnostics: result.diagnostics,
+  };
 }

@@ -116,7 +116,9 @@ describe('init', () => {
     expect(init.code).toBe(0);
     const doc = JSON.parse(init.stdout);
     expect(doc).toMatchObject({ command: 'init', status: 'applied', exitCode: 0, hosts: ['opencode'] });
-    expect(doc.changes).toEqual([expect.objectContaining({ path: 'opencode.jsonc', action: 'create' })]);
+    // The host file, and patchbay's state record of it (init records its own server like any other).
+    expect(doc.changes.filter((c: { label?: string }) => c.label !== 'patchbay state')).toEqual([expect.objectContaining({ path: 'opencode.jsonc', action: 'create' })]);
+    expect(doc.changes.map((c: { label?: string }) => c.label)).toContain('patchbay state');
     const status = JSON.parse((await sb.run(['status', '--json'])).stdout);
     expect(status).toMatchObject({ command: 'status', status: 'current', exitCode: 0 });
     expect(status.hosts[0].files.find((f: { target: boolean }) => f.target)).toMatchObject({ state: 'current', dialect: 'v2', pin: VERSION });

@@ -71,7 +71,7 @@ describe('pinning through npm', () => {
     const r = await sb.run(['add', 'fixture', 'fixture-mcp@^1.0.0', '--host', 'claude-code', '--yes', '--', '--stdio']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(await sb.read('project/.mcp.json')).mcpServers.fixture).toEqual({ command: 'npx', args: ['--yes', 'fixture-mcp@1.2.3', '--stdio'] });
-    expect(parseJsonc(await sb.read('project/patchbay.jsonc')).servers.fixture).toEqual({ npm: 'fixture-mcp', version: '1.2.3', range: '^1.0.0', args: ['--stdio'] });
+    expect(parseJsonc(await sb.read('project/patchbay.jsonc')).servers.fixture).toEqual({ npm: 'fixture-mcp', version: '1.2.3', range: '^1.0.0', args: ['--stdio'], hosts: ['claude-code'] });
 
     await fakeNpm('versions', ['1.0.0', '1.2.3', '1.3.0', '2.0.0']);
     const up = await sb.run(['update', '--yes']);

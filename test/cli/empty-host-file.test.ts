@@ -51,9 +51,9 @@ describe('a 0-byte host file keeps existing (init / uninstall)', () => {
     expect(await sb.read('project/.mcp.json')).toBe('{}\n');
   });
 
-  it('a file init created is still deleted by uninstall, and nothing is recorded for it', async () => {
+  it('a file init created is still deleted by uninstall: it is not remembered as a file that existed', async () => {
     await ok(['init', '--yes', '--host', 'claude-code']);
-    expect(sb.exists(rel(path.join(sb.stateDir, 'managed.json')))).toBe(false);
+    expect(await managed()).toMatchObject({ existed: [], empty: [] });
     const out = await ok(['uninstall', '--yes', '--host', 'claude-code']);
     expect(out).toContain('delete .mcp.json');
     expect(sb.exists('project/.mcp.json')).toBe(false);

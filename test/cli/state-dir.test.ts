@@ -25,15 +25,18 @@ describe('a regular file where the state dir should be', () => {
     await sb.write('project/.mcp.json', '{ "mcpServers": {} }\n');
   });
 
-  it('status, history and --dry-run work (their usual exit codes) and leave the file alone', async () => {
+  it('status and history work (their usual exit codes); --dry-run says the write would fail; the file is left alone', async () => {
     const status = await sb.run(['status', '--host', 'claude-code']);
     expect(status.code, status.stderr).toBe(1); // drift: the entry is absent
     expect(status.stderr).not.toMatch(CRASH);
     const history = await sb.run(['history']);
     expect(history).toMatchObject({ code: 0, stdout: 'No transactions yet.\n' });
     const dry = await sb.run(['init', '--yes', '--host', 'claude-code', '--dry-run']);
-    expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain('+++ b/.mcp.json');
+    // init records patchbay's server in the state dir, so the plan itself cannot be carried out: the
+    // dry run says so (the same refusal the real run gives) rather than show a diff that would fail.
+    expect(dry.code, dry.stderr).toBe(3);
+    expect(dry.stderr).toContain(sb.stateDir);
+    expect(dry.stderr).not.toMatch(CRASH);
     expect(await readFile(sb.stateDir, 'utf8')).toBe('not a folder');
   });
 
@@ -97,7 +100,7 @@ describe('a state dir the user cannot write', () => {
       expect(status.stderr).toBe('');
       const history = await sb.run(['history'], { asNobody });
       expect(history.code, history.stderr).toBe(0);
-      expect(history.stdout).toMatch(/committed .*init claude-code/);
+      expect(history.stdout).toMatch(/committed .*init patchbay → claude-code \(project\)/);
       expect((await sb.run(['init', '--yes', '--host', 'cursor', '--dry-run'], { asNobody })).code).toBe(0);
       const init = await sb.run(['init', '--yes', '--host', 'cursor'], { asNobody });
       expect(init.code, init.stderr).toBe(3);

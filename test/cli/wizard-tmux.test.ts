@@ -49,7 +49,7 @@ describe('init wizard (real terminal)', () => {
     // The answered question lists the chosen ids, not every reason again.
     expect(scopeScreen.input).toMatch(/✔ Register patchbay in which hosts\? › opencode, claude-code\n/);
     await pane.send('Enter'); // project
-    const confirm = await pane.waitFor(/Write 2 file\(s\)\?/);
+    const confirm = await pane.waitFor(/Write 3 file\(s\)\?/);
     expect(confirm.input).toContain('+++ b/opencode.jsonc');
     expect(confirm.input).toContain('+++ b/.mcp.json');
     expect(confirm.input).toMatch(/^\+\s+"patchbay": \{/m);
@@ -58,7 +58,7 @@ describe('init wizard (real terminal)', () => {
     expect(await pane.exitCode()).toBe(0);
     const final = await pane.capture();
     await writeFile(TRANSCRIPT, final);
-    expect(final).toMatch(/Done: transaction \S+ \(2 file\(s\)\)/);
+    expect(final).toMatch(/Done: transaction \S+ \(3 file\(s\)\)/);
 
     expect(parseJsonc(await sb.read('project/opencode.jsonc')).mcp.patchbay.enabled).toBe(true);
     expect(await sb.read('project/opencode.jsonc')).toContain('// my settings');

@@ -4,7 +4,21 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
 import { apply, plan, status } from '../../src/lib/api.js';
+
+const BUNDLE = path.resolve(import.meta.dirname, '../../dist/patchbay.mjs');
+
+/** Every file under a folder, by relative path, with its bytes (folders included, as empty markers). */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, full)] = entry.isDirectory() ? '<dir>' : await readFile(full, 'utf8');
+  }
+  return out;
+}
 
 let root: string;
 let env: Record<string, string>;
@@ -39,7 +53,43 @@ describe('library API', () => {
     expect(again.ok).toBe(false);
     expect(again.files).toEqual([]);
     const st = await status({ cwd: project, env, hosts: ['claude-code'] });
-    expect(st.hosts).toEqual(['claude-code']);
+    expect(st).toMatchObject({ current: true, malformed: false });
+    expect(st.servers).toEqual([{
+      name: 'chant', label: 'chant@1.4.0', scope: 'project', hosts: ['claude-code'], recordedIn: 'state',
+      perHost: [{ host: 'claude-code', current: true }], current: true,
+    }]);
+    expect((await status({ cwd: project, env })).servers[0]?.hosts.sort()).toEqual(['claude-code', 'cursor']);
+  });
+
+  it('what the library registers the CLI lists as managed and removes to the exact prior bytes', async () => {
+    const before = await snapshot(project);
+    const p = await plan({ servers: { chant: { npm: 'chant', version: '1.4.0' } }, hosts: ['claude-code', 'cursor'], cwd: project, env });
+    await apply(p);
+    const cli = (args: string[]) => spawnSync(process.execPath, [BUNDLE, ...args], { cwd: project, env, encoding: 'utf8' });
+    const list = cli(['list', '--json']);
+    expect(list.status, list.stderr).toBe(0);
+    const rows = (JSON.parse(list.stdout) as { servers: { name: string; host: string; managed: boolean }[] }).servers.filter((r) => r.name === 'chant');
+    // copilot-cli reads claude-code's .mcp.json too: the same entry, listed for each host that reads it.
+    expect(rows.map((r) => r.host).sort()).toEqual(['claude-code', 'copilot-cli', 'cursor']);
+    expect(rows.every((r) => r.managed)).toBe(true);
+    const removed = cli(['remove', 'chant', '--yes']);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(await snapshot(project)).toEqual(before);
+  });
+
+  it('plan() with no host to write returns ok: false and a no-host diagnostic; an unknown host id too, without throwing', async () => {
+    const empty = path.join(root, 'empty');
+    await mkdir(empty);
+    const none = await plan({ servers: { chant: { npm: 'chant', version: '1.4.0' } }, cwd: empty, env });
+    expect(none.ok).toBe(false);
+    expect(none.files).toEqual([]);
+    expect(none.diagnostics.map((d) => d.code)).toEqual(['no-host']);
+    await expect(apply(none)).rejects.toMatchObject({ code: 'usage' });
+    // The CLI's fallback (the generic user file) is not the library's: nothing was planned for it.
+    await expect(readFile(path.join(root, 'home', '.config', 'mcp', 'mcp.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    const unknown = await plan({ servers: { chant: { npm: 'chant', version: '1.4.0' } }, hosts: ['vim' as 'cursor'], cwd: project, env });
+    expect(unknown.ok).toBe(false);
+    expect(unknown.diagnostics[0]?.code).toBe('unknown-host');
   });
 
   it('a plan with errors is refused by apply and writes nothing', async () => {

@@ -124,10 +124,12 @@ describe('patchbay mcp through the SDK client', () => {
   it('plan: diffs and the exact command line, secrets redacted, nothing applied', async () => {
     const env = await call('plan', { action: 'init', hosts: ['claude-code', 'cursor'], scope: 'project' });
     expect(env.status).toBe('ok');
-    const data = env.data as { diff: string; command: string; files: { path: string; change: string }[]; applicable: boolean };
+    const data = env.data as { diff: string; command: string; files: { path: string; change: string; host?: string }[]; applicable: boolean };
     expect(data.applicable).toBe(true);
     expect(data.command).toBe(`npx --yes patchbay-mcp@${PATCHBAY_VERSION} init --yes --host claude-code,cursor --scope project`);
-    expect(data.files.map((f) => f.path).sort()).toEqual(['.cursor/mcp.json', '.mcp.json']);
+    // The host files, and patchbay's own record that it manages its server there.
+    expect(data.files.filter((f) => f.host !== 'patchbay state').map((f) => f.path).sort()).toEqual(['.cursor/mcp.json', '.mcp.json']);
+    expect(data.files.filter((f) => f.host === 'patchbay state').map((f) => path.basename(f.path))).toEqual(['managed.json']);
     expect(data.diff).toContain('+++ b/.mcp.json');
     expect(data.diff).toContain(`patchbay-mcp@${PATCHBAY_VERSION}`);
     expect(data.diff).toContain('<redacted>');

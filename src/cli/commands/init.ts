@@ -23,7 +23,7 @@ export function run(args: CommandArgs): Promise<number> {
 
 export const SOURCE_WORDS: Record<HostSource, string> = {
   flag: 'from --host',
-  server: 'as recorded for patchbay\'s server',
+  server: 'as recorded',
   manifest: 'from patchbay.jsonc',
   detected: 'detected',
   fallback: 'no host detected, so patchbay falls back to the generic user file $XDG_CONFIG_HOME/mcp/mcp.json',
@@ -63,7 +63,11 @@ async function init(session: Session): Promise<number> {
   const result = await planServers(session.environment, ctx, request);
   const [placement] = result.placements;
   const version = versionOf(result.servers);
-  if (!wizard && placement) printChoice(session, placement.hosts, placement.scope, result.choice ?? null, result.source, detections);
+  if (!wizard && placement) {
+    // A recorded server keeps its hosts: say where that record is.
+    const words = result.source === 'server' ? (placement.recordedIn === 'manifest' ? 'as patchbay.jsonc records them' : "as patchbay's state records them") : undefined;
+    printChoice(session, placement.hosts, placement.scope, result.choice ?? null, result.source, detections, words);
+  }
   return runPlanFlow(session, {
     plan: result.plan,
     diagnostics: result.diagnostics,
@@ -95,11 +99,11 @@ async function initManifestOnly(session: Session, hosts: readonly string[] | und
   });
 }
 
-function printChoice(session: Session, hosts: readonly HostId[], scope: Scope, choice: HostChoice | null, source: HostSource, detections: Detection[] | null): void {
+function printChoice(session: Session, hosts: readonly HostId[], scope: Scope, choice: HostChoice | null, source: HostSource, detections: Detection[] | null, words = SOURCE_WORDS[source]): void {
   const { out } = session;
   if (choice && choice.skipped.length > 0) out.err(`patchbay: skipping ${choice.skipped.join(', ')}: no ${scope} file (pass --scope user to include it).`);
   const list = choice?.detections ?? detections;
-  out.out(`Hosts (${SOURCE_WORDS[source]}): ${hosts.map((h) => describeChoice(h, list)).join(', ')}; scope: ${scope}`);
+  out.out(`Hosts (${words}): ${hosts.map((h) => describeChoice(h, list)).join(', ')}; scope: ${scope}`);
 }
 
 function versionOf(servers: Record<string, ServerSpec>): string {

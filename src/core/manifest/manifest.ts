@@ -47,7 +47,7 @@ export async function parseManifest(text: string, file: string): Promise<Manifes
   const v3 = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'manifestVersion' in raw;
   const result = (v3 ? ManifestV3Schema : ManifestV2Schema).safeParse(raw);
   if (!result.success) {
-    const issue = result.error.issues[0];
+    const issue = closestIssue(result.error.issues[0]);
     const issuePath = (issue?.path ?? []).filter((s): s is string | number => typeof s !== 'symbol');
     // The closest existing node: a missing key points at its parent object.
     let at = { line: 1, column: 1 };
@@ -62,6 +62,25 @@ export async function parseManifest(text: string, file: string): Promise<Manifes
     throw invalid(file, at, `${MANIFEST_FILE}: ${where}: ${issue?.message ?? 'invalid'}.`, pointerOf(issuePath));
   }
   return modelOf(result.data);
+}
+
+interface SchemaIssue {
+  code?: string;
+  path?: readonly PropertyKey[];
+  message?: string;
+  errors?: readonly (readonly SchemaIssue[])[];
+}
+
+/**
+ * A server is one of several launch shapes (a union): "Invalid input" at the server says nothing. The
+ * shape that fails least is the one meant (an npm server missing `hosts` fails npm's shape once and
+ * every other shape more), so its first issue is reported, at its full path.
+ */
+function closestIssue(issue: SchemaIssue | undefined): SchemaIssue | undefined {
+  if (issue?.code !== 'invalid_union' || !issue.errors?.length) return issue;
+  const branch = [...issue.errors].sort((a, b) => a.length - b.length)[0];
+  const inner = closestIssue(branch?.[0]);
+  return inner ? { ...inner, path: [...(issue.path ?? []), ...(inner.path ?? [])] } : issue;
 }
 
 export interface LoadedManifest {

@@ -48,6 +48,8 @@ export interface DecideInput {
   managed: readonly ManagedServer[];
   records: Records;
   defaults: ManifestModel['defaults'];
+  /** The project has a patchbay.jsonc (init records into it; without one, init adds no file to the project). */
+  hasManifest: boolean;
 }
 
 export async function decideChanges(ctx: HostContext, request: ServersRequest, input: DecideInput): Promise<Decided> {
@@ -100,7 +102,11 @@ export async function decideChanges(ctx: HostContext, request: ServersRequest, i
             continue;
           }
         }
-        const home = existing?.home ?? (scope === 'user' || request.writeManifest === false ? 'state' : 'manifest');
+        // Where a new server is recorded: user scope and the library in managed.json; `add` at project
+        // scope in the manifest (the lockfile); `init` in the manifest only when the project has one,
+        // since registering patchbay itself should not add a file to a project that did not ask for it.
+        const toState = scope === 'user' || request.writeManifest === false || (request.action === 'init' && !input.hasManifest);
+        const home = existing?.home ?? (toState ? 'state' : 'manifest');
         // init replaces nothing (a stale entry is `patchbay migrate`'s job); add/update/sync re-pin.
         const replace: ReplacePolicy = request.action === 'init'
           ? { ...keep }

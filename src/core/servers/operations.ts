@@ -14,7 +14,7 @@ import { loadManifest, manifestPath } from '../manifest/manifest.js';
 import { readRecordsIn, recordsPath, stageRecords, type Records } from './records.js';
 import { planOfOverlay } from '../overlay-plan.js';
 import { literalSecrets } from './secrets.js';
-import { managedServers, splitManaged, specsOf, type ManagedServer } from './managed-set.js';
+import { managedServers, splitManaged, specsOf, type ManagedServer, type RecordHome } from './managed-set.js';
 import { decideChanges, type ServerOp } from './changes.js';
 import { recordWritten } from './record-written.js';
 import { emptiedDirs } from './prune.js';
@@ -51,6 +51,8 @@ export interface Placement {
   name: string;
   hosts: HostId[];
   scope: Scope;
+  /** Where the server is recorded after the plan: patchbay.jsonc or patchbay's state dir. */
+  recordedIn: RecordHome;
 }
 
 export interface ServersPlan {
@@ -78,11 +80,11 @@ export async function planServers(environment: Environment, ctx: HostContext, re
   const recordsFile = recordsPath(environment.stateDir);
   const records: Records = await readRecordsIn(overlay, recordsFile);
   const before = managedServers(manifest?.model ?? null, records, ctx.projectDir);
-  const decided = await decideChanges(ctx, request, { managed: before, records, defaults: manifest?.model.defaults ?? {} });
+  const decided = await decideChanges(ctx, request, { managed: before, records, defaults: manifest?.model.defaults ?? {}, hasManifest: manifest !== null });
   const diagnostics: Diagnostic[] = [...decided.diagnostics, ...secretDiagnostics(decided.ops, request)];
 
   const operations = decided.ops.flatMap((op) => op.hosts.map((host) => ({ host, scope: op.scope, binding: op.binding, action: op.action, replace: op.replace })));
-  const description = `${request.action} ${[...new Set(decided.ops.map((o) => o.name))].join(',') || 'nothing'}`;
+  const description = describeOps(request.action, decided.ops);
   const result = await planOperations(ctx, operations, { description, overlay, ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}) });
   diagnostics.push(...result.diagnostics);
 
@@ -103,7 +105,9 @@ export async function planServers(environment: Environment, ctx: HostContext, re
   }
   const plan = await planOfOverlay(result.plan.description, overlay, result.plan.createDirs);
   if (removeDirs.length > 0) plan.removeDirs = removeDirs;
-  const placements = decided.ops.filter((o) => !o.sweep).map((o) => ({ name: o.name, hosts: o.hosts, scope: o.scope }));
+  const homeOf = (name: string, scope: Scope): RecordHome =>
+    [...decided.next, ...before].find((m) => m.name === name && m.scope === scope)?.home ?? 'state';
+  const placements = decided.ops.filter((o) => !o.sweep).map((o) => ({ name: o.name, hosts: o.hosts, scope: o.scope, recordedIn: homeOf(o.name, o.scope) }));
   const hosts = [...new Set(decided.ops.flatMap((o) => o.hosts))];
   return {
     plan,
@@ -139,6 +143,14 @@ function secretDiagnostics(ops: readonly ServerOp[], request: ServersRequest): D
     }
   }
   return out;
+}
+
+/** The history line: "add fs → cursor,vscode (project)"; a sweep names no hosts (it is every host in scope). */
+function describeOps(action: ServerAction, ops: readonly ServerOp[]): string {
+  const names = [...new Set(ops.map((o) => o.name))].join(',') || 'nothing';
+  const placed = [...new Set(ops.filter((o) => !o.sweep).flatMap((o) => o.hosts))];
+  const scopes = [...new Set(ops.map((o) => o.scope))].join(',');
+  return `${action} ${names}${placed.length > 0 ? ` → ${placed.join(',')}` : ''}${scopes ? ` (${scopes})` : ''}`;
 }
 
 function dedupePlacements(placements: Placement[]): Placement[] {
