@@ -5,6 +5,7 @@ import { parseArgv, type CommandArgs, type CommandName } from './args.js';
 import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
 import { isPatchbayError } from '../errors.js';
 import { PATCHBAY_VERSION } from '../version.js';
+import { asInvoked, invokedAs } from './invocation.js';
 
 type CommandModule = { run(args: CommandArgs): Promise<number> };
 
@@ -43,8 +44,9 @@ async function main(argv: readonly string[]): Promise<number> {
         `${JSON.stringify({ command: argv[0] ?? null, status: 'error', exitCode: exitCodeForErrorCode(error.code), error: { code: error.code, message: error.message, hint: error.details.hint } }, null, 2)}\n`,
       );
     }
-    process.stderr.write(`patchbay: ${error.message}\n`);
-    if (error.details.hint) process.stderr.write(`  ${error.details.hint}\n`);
+    const command = invokedAs(process.env);
+    process.stderr.write(`patchbay: ${asInvoked(error.message, command)}\n`);
+    if (error.details.hint) process.stderr.write(`  ${asInvoked(error.details.hint, command)}\n`);
     return exitCodeForErrorCode(error.code);
   }
   if (parsed.kind === 'version') {

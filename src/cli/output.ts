@@ -2,6 +2,7 @@
 // --json); stderr carries diagnostics and progress. Colour and the spinner exist only on a TTY and
 // never when NO_COLOR is set, so piped output and logs contain no ANSI escape at all.
 import type { Writable } from 'node:stream';
+import { asInvoked } from './invocation.js';
 
 export interface Streams {
   stdout: Writable & { isTTY?: boolean };
@@ -50,11 +51,15 @@ export class Output {
   readonly interactive: boolean;
   private jsonWritten = false;
 
+  /** What the user typed to run patchbay (`npx patchbay-mcp` through npx): hints name it. */
+  readonly command: string;
+
   constructor(
     readonly streams: Streams,
-    options: { json: boolean },
+    options: { json: boolean; command?: string },
   ) {
     this.jsonMode = options.json;
+    this.command = options.command ?? 'patchbay';
     this.color = !options.json && colorEnabled(streams);
     this.style = this.color ? COLORS : PLAIN;
     this.interactive = !options.json && streams.stdin.isTTY === true && streams.stdout.isTTY === true;
@@ -63,12 +68,12 @@ export class Output {
   /** A result line for people. Suppressed under --json (stdout then holds only the JSON document). */
   out(text = ''): void {
     if (this.jsonMode) return;
-    this.streams.stdout.write(`${text}\n`);
+    this.streams.stdout.write(`${asInvoked(text, this.command)}\n`);
   }
 
   /** Diagnostics, notices, progress: always stderr. */
   err(text: string): void {
-    this.streams.stderr.write(`${text}\n`);
+    this.streams.stderr.write(`${asInvoked(text, this.command)}\n`);
   }
 
   /** The one JSON document of a --json run. A second call is a bug, so it throws. */

@@ -11,6 +11,7 @@ import { takesProjectDir, type CommandArgs } from './args.js';
 import { EXIT, exitCodeForErrorCode } from './exit-codes.js';
 import { errorJson, formatError } from './format.js';
 import { Output, processStreams, type Streams } from './output.js';
+import { invokedAs } from './invocation.js';
 
 export interface Session {
   args: CommandArgs;
@@ -89,7 +90,7 @@ export async function runSession(
   body: (session: Session) => Promise<number>,
   streams: Streams = processStreams(),
 ): Promise<number> {
-  const out = new Output(streams, { json: args.json });
+  const out = new Output(streams, { json: args.json, command: invokedAs(streams.env) });
   const environment = resolveEnvironment({ cwd: args.projectDir, env: streams.env });
   const session: Session = { args, out, roots: rootsOf(environment), environment };
   // Decision (issue 10, item 10): say so rather than refuse. Cron jobs and systemd units run without

@@ -219,7 +219,9 @@ export async function planHost(
     else await uninstall();
   } catch (error) {
     if (!(error instanceof DocumentEditError)) throw error;
-    result.diagnostics.push({ code: error.code, severity: 'error', host: record.id, message: error.message, ...(error.position ?? {}), ...(error.hint ? { hint: error.hint } : {}) });
+    // "this host" is said by a renderer that knows only the entry style: name the host and scope here.
+    const message = error.message.replace('this host', `${record.displayName} (${scope} scope)`);
+    result.diagnostics.push({ code: error.code, severity: 'error', host: record.id, message, ...(error.position ?? {}), ...(error.hint ? { hint: error.hint } : {}) });
   }
   return result;
 

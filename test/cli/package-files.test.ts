@@ -27,6 +27,8 @@ describe('package.json files, bin and exports cover the built bundle', () => {
     expect(pkg.bin).toEqual({ patchbay: 'dist/patchbay.mjs' });
     const lib = pkg.exports['.'] as { types: string; import: string };
     for (const file of [pkg.bin.patchbay!, lib.import, lib.types]) expect(packed.has(path.posix.normalize(file))).toBe(true);
+    // The licence the package.json names travels with the code.
+    for (const file of ['LICENSE', 'README.md', 'schema/patchbay.schema.json']) expect(packed.has(file), file).toBe(true);
     // Nothing from a previous build: only what this build wrote, plus the declarations.
     expect([...packed].filter((f) => f.startsWith('dist/') && !f.startsWith('dist/types/') && !outputs.includes(f))).toEqual([]);
   });

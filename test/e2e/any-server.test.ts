@@ -47,8 +47,11 @@ const MCP_JSON_BEFORE = `{
   }
 }
 `;
+// (A v3 manifest: a 0.2 one would be rewritten as v3 by the first add, so it could not come back byte-exact;
+// test/cli/e2e-manifest-v3.test.ts covers that rewrite.)
 const MANIFEST_BEFORE = `{
   // our team's MCP servers, pinned
+  "manifestVersion": 3,
   "hosts": ["opencode", "claude-code"],
   "scope": "project",
   "servers": {}
@@ -143,7 +146,7 @@ describe.skipIf(!tools.ok)('any server: a pinned npm server and a remote one in 
     const cc = await readStrictJson(path.join(b.project, '.mcp.json'));
     expect((cc.mcpServers as Record<string, unknown>).fixture).toEqual({ command: 'npx', args: ['--yes', 'fixture-mcp@1.2.3'] });
     const manifest = await readJsonc(path.join(b.project, 'patchbay.jsonc'));
-    expect((manifest.servers as Record<string, unknown>).fixture).toEqual({ npm: 'fixture-mcp', version: '1.2.3', range: '^1.0.0' });
+    expect((manifest.servers as Record<string, unknown>).fixture).toEqual({ npm: 'fixture-mcp', version: '1.2.3', range: '^1.0.0', hosts: ['opencode', 'claude-code'] });
     // The hand-written parts are still there byte for byte.
     const ocText = await readFile(path.join(b.project, 'opencode.jsonc'), 'utf8');
     expect(ocText).toContain('"enabled": false, // kept disabled on purpose');
@@ -174,6 +177,7 @@ describe.skipIf(!tools.ok)('any server: a pinned npm server and a remote one in 
     expect((manifest.servers as Record<string, unknown>).remote).toEqual({
       url: remote.url,
       headers: { Authorization: 'Bearer ${env:FIXTURE_TOKEN}' },
+      hosts: ['opencode', 'claude-code'],
     });
     await assertNoLiteralToken('after add');
   });
@@ -253,7 +257,7 @@ describe.skipIf(!tools.ok)('any server: a pinned npm server and a remote one in 
     const cc = await readStrictJson(path.join(b.project, '.mcp.json'));
     expect((cc.mcpServers as Record<string, unknown>).fixture).toEqual({ command: 'npx', args: ['--yes', 'fixture-mcp@1.3.0'] });
     const manifest = await readJsonc(path.join(b.project, 'patchbay.jsonc'));
-    expect((manifest.servers as Record<string, unknown>).fixture).toEqual({ npm: 'fixture-mcp', version: '1.3.0', range: '^1.0.0' });
+    expect((manifest.servers as Record<string, unknown>).fixture).toEqual({ npm: 'fixture-mcp', version: '1.3.0', range: '^1.0.0', hosts: ['opencode', 'claude-code'] });
 
     const status = await pb(['status']);
     expect(status.exitCode, explain('patchbay status (after update)', status)).toBe(0);

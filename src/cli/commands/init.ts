@@ -13,7 +13,7 @@ import type { ServerSpec } from '../../servers/spec.js';
 import { PATCHBAY_VERSION } from '../../version.js';
 import type { CommandArgs } from '../args.js';
 import { noTerminalError, runPlanFlow } from '../flow.js';
-import { describeChoice, hostContext } from '../hosts.js';
+import { describeChoice, hostContext, SOURCE_WORDS } from '../hosts.js';
 import { planManifestWrite } from '../manifest-plan.js';
 import { runSession, type Session } from '../session.js';
 
@@ -21,14 +21,6 @@ export function run(args: CommandArgs): Promise<number> {
   return runSession(args, init);
 }
 
-export const SOURCE_WORDS: Record<HostSource, string> = {
-  flag: 'from --host',
-  server: 'as recorded',
-  manifest: 'from patchbay.jsonc',
-  detected: 'detected',
-  fallback: 'no host detected, so patchbay falls back to the generic user file $XDG_CONFIG_HOME/mcp/mcp.json',
-  'in-scope': 'every host with a file at this scope',
-};
 
 async function init(session: Session): Promise<number> {
   const { args, out } = session;

@@ -6,7 +6,7 @@
 import type { JsonHostData } from './json-host-record.js';
 import {
   AMAZON_Q_STYLE, AMP_STYLE, ANTIGRAVITY_STYLE, CLAUDE_DESKTOP_STYLE, CLINE_STYLE, COPILOT_STYLE, CRUSH_STYLE, DROID_STYLE,
-  GEMINI_STYLE, JUNIE_STYLE, KILO_STYLE, KIRO_STYLE, LM_STUDIO_STYLE, QWEN_STYLE, ROO_STYLE, TRAE_STYLE, VSCODE_STYLE,
+  GEMINI_STYLE, JUNIE_STYLE, KILO_STYLE, KILO_USER_STYLE, KIRO_STYLE, LM_STUDIO_STYLE, QWEN_STYLE, ROO_STYLE, TRAE_STYLE, VSCODE_STYLE,
   WINDSURF_STYLE, ZED_STYLE,
 } from './json-styles.js';
 
@@ -127,7 +127,7 @@ export const JSON_HOSTS: readonly JsonHostData[] = [
   // XDG on every OS as in OpenCode (xdg-basedir); Windows UNVERIFIED.
   {
     id: 'kilo', displayName: 'Kilo Code', binaries: ['kilo'], tolerance: 'jsonc', container: ['mcp'], style: KILO_STYLE,
-    skeleton: { $schema: 'https://app.kilo.ai/config.json' },
+    skeleton: { $schema: 'https://app.kilo.ai/config.json' }, userStyle: KILO_USER_STYLE,
     detectDirs: everyOs('$XDG_CONFIG_HOME/kilo'), projectFiles: ['.kilo/kilo.jsonc', '.kilo/kilo.json', 'kilo.jsonc', 'kilo.json'], projectEvidence: ['.kilo'],
     userFiles: everyOs('$XDG_CONFIG_HOME/kilo/kilo.jsonc', '$XDG_CONFIG_HOME/kilo/kilo.json'),
   },

@@ -30,6 +30,8 @@ export interface JsonHostData {
   /** The container's key path; one segment may hold a dot (Amp's `amp.mcpServers`). */
   container: readonly string[];
   style: EntryStyle;
+  /** The entry style of user-scope files, where it differs from the project's (Kilo: references only there). */
+  userStyle?: EntryStyle;
   /** The user file created when none exists, when not the first candidate (Claude Desktop on Windows). */
   createUser?: Partial<Record<'linux' | 'darwin' | 'win32', string>>;
   /** A file patchbay creates holds this plus the entry (Kilo: `$schema`). */
@@ -43,6 +45,7 @@ function forOs(files: PerOs, platform: NodeJS.Platform): readonly string[] {
 
 export function jsonHostRecord(data: JsonHostData): HostRecord {
   const place: Place = { path: [...data.container], style: data.style };
+  const userPlace: Place = data.userStyle ? { path: [...data.container], style: data.userStyle } : place;
   const expand = (ctx: HostContext, templates: readonly string[]) => templates.map((t) => expandPath(t, ctx, ctx.projectDir));
   const files = (ctx: HostContext, scope: Scope): string[] | undefined => {
     const templates = scope === 'project' ? data.projectFiles : forOs(data.userFiles, ctx.platform);
@@ -74,6 +77,6 @@ export function jsonHostRecord(data: JsonHostData): HostRecord {
       if (version !== undefined) detection.version = version;
       return detection;
     },
-    places: () => ({ selected: place, others: [], diagnostics: [] }),
+    places: (_ctx, _detection, _options, scope) => ({ selected: scope === 'user' ? userPlace : place, others: [], diagnostics: [] }),
   };
 }

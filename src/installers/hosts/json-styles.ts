@@ -65,10 +65,12 @@ export const AMAZON_Q_STYLE = mcpServersStyle('amazon-q', { remoteType: { http: 
 
 /**
  * Kilo CLI 7.x (an OpenCode fork): OpenCode V1's `mcp` shape. `{env:NAME}` works in the user file but a
- * project kilo.json holding one was rejected and silently skipped [RUN] → no references at all.
+ * project kilo.json holding one was rejected and silently skipped [RUN] → no references in project
+ * files (refused, naming the host), OpenCode's `{env:NAME}` in user files (KILO_USER_STYLE).
  * Windows UNVERIFIED → wrap (the command array gets `cmd /c` in front).
  */
 export const KILO_STYLE: EntryStyle = { ...OPENCODE_V1_STYLE, id: 'kilo', refSyntax: null, windowsWrapper: true, harmless: { enabled: [true] } };
+export const KILO_USER_STYLE: EntryStyle = { ...KILO_STYLE, refSyntax: '{env:NAME}' };
 
 /** Crush `mcp`: `type` required (`stdio|http|sse`), shell-style `${NAME}`; Go's LookPath applies PATHEXT (no wrapper). */
 export const CRUSH_STYLE = mcpServersStyle('crush', {

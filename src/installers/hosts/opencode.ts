@@ -103,12 +103,12 @@ async function detectOpenCode(ctx: HostContext, options: DetectOptions): Promise
       hint: 'pass --opencode-version with your OpenCode version (e.g. 1.18.33 or 2.0.0)',
     });
   } else {
-    // No binary and no flag: the dialect our own existing entry is written in wins (the user chose it
-    // with --opencode-version at init), so status does not call a fresh V1 entry "other-dialect".
-    const remembered = await dialectOfOurEntry(ctx);
-    if (remembered) {
-      detection.dialect = remembered.dialect;
-      detection.reasons.push(`without an \`opencode\` binary, the ${remembered.dialect.toUpperCase()} shape of patchbay's entry in ${displayPath(remembered.file, ctx)} is kept`);
+    // No binary and no flag: the file's own entries decide (flat `mcp.<name>` = V1, `mcp.servers` = V2),
+    // so a file is never given a second layout beside the one it has; with none, the current major.
+    const existing = await dialectOfEntries(ctx);
+    if (existing) {
+      detection.dialect = existing.dialect;
+      detection.reasons.push(`without an \`opencode\` binary, the ${existing.dialect.toUpperCase()} shape of the entries in ${displayPath(existing.file, ctx)} is kept`);
     } else {
       detection.dialect = 'v2';
       detection.reasons.push('without an `opencode` binary the V2 config shape (`mcp.servers`) is written, the current major');
@@ -117,14 +117,20 @@ async function detectOpenCode(ctx: HostContext, options: DetectOptions): Promise
   return detection;
 }
 
-/** The dialect of patchbay's own entry in the first candidate file (project, then user) that holds one. */
-async function dialectOfOurEntry(ctx: HostContext): Promise<{ dialect: OpenCodeDialect; file: string } | undefined> {
+/**
+ * The dialect the first candidate file (project, then user) with MCP entries is written in: entries
+ * under `mcp.servers` are V2, entries directly under `mcp` are V1. An entry is an object with a `type`
+ * or a `command` (a V1 server may itself be named `servers`).
+ */
+async function dialectOfEntries(ctx: HostContext): Promise<{ dialect: OpenCodeDialect; file: string } | undefined> {
   const overlay = new PlanningOverlay();
+  const isEntry = (value: unknown): boolean => value !== null && typeof value === 'object' && !Array.isArray(value) && ('type' in value || 'command' in value);
   for (const file of [...projectFiles(ctx), ...userFiles(ctx)]) {
-    const mcp = (await overlay.document(file, CODEC)).get(['mcp']) as { patchbay?: unknown; servers?: { patchbay?: unknown } } | null | undefined;
+    const mcp = (await overlay.document(file, CODEC)).get(['mcp']) as Record<string, unknown> | null | undefined;
     if (mcp === null || typeof mcp !== 'object' || Array.isArray(mcp)) continue;
-    if (recognize(mcp.patchbay, 'opencode-v1', '', ctx.platform).ours) return { dialect: 'v1', file };
-    if (mcp.servers && typeof mcp.servers === 'object' && recognize(mcp.servers.patchbay, 'opencode-v2', '', ctx.platform).ours) return { dialect: 'v2', file };
+    const { servers, ...rest } = mcp;
+    if (servers !== null && typeof servers === 'object' && !Array.isArray(servers) && !isEntry(servers) && Object.values(servers).some(isEntry)) return { dialect: 'v2', file };
+    if (isEntry(servers) || Object.values(rest).some(isEntry)) return { dialect: 'v1', file };
   }
   return undefined;
 }
