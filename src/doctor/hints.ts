@@ -46,7 +46,11 @@ export function hintFor(row: Row): string | undefined {
     case 'missing-env':
       return `set ${(row.missingEnv ?? []).join(', ')} in the environment the host starts from (patchbay never prints the values)`;
     case 'needs-approval':
-      return `Claude Code does not start this project server yet: run \`claude\` in the project and approve "${row.name}", or add it to enabledMcpjsonServers in .claude/settings.local.json`;
+    case 'untrusted':
+      // The host's own way to consent (its trust facts); --trust only lets doctor look.
+      return row.startedWithout === true || row.scope !== 'project'
+        ? row.consent
+        : `${row.consent ?? 'consent the host\'s own way'}; or run \`patchbay doctor --trust\` to start it once, for this check only`;
     case 'invalid':
       return 'the host cannot use this entry as written; fix the entry';
     case 'unsupported':
