@@ -21,6 +21,8 @@ function failedHint(row: Row): string {
       return /\b40[13]\b/.test(row.message ?? '')
         ? 'the server refused the credentials: check the headers of the entry and the variables they reference'
         : 'the server answered with an HTTP error; check the URL and the headers of the entry';
+    case 'install-failed':
+      return 'the package manager could not fetch the package: check the package name and version, the registry (npm config get registry, .npmrc) and the network';
     case 'spawn-failed':
       return 'the system refused to start the command: check that it is an executable file';
     default:
@@ -36,7 +38,9 @@ export function hintFor(row: Row): string | undefined {
     case 'failed':
       return failedHint(row);
     case 'timeout':
-      return 'no complete handshake in time: the server may wait for input, be downloading (a first `npx` run), or hang; try a longer --timeout';
+      return row.reason === 'install-timeout'
+        ? 'still downloading, not hung: the package was being fetched when the install budget ran out; try a longer --install-timeout'
+        : 'no complete handshake within --timeout (an npx/uvx package is fetched first, outside it): the server may wait for input or hang; try a longer --timeout';
     case 'not-found': {
       const wrapper = row.notes.some((n) => n.startsWith('Windows'));
       return wrapper && process.platform !== 'win32'

@@ -4,7 +4,8 @@
 // from: host files (targets.ts), a test, or later the host catalog.
 import { PATCHBAY_VERSION } from '../version.js';
 import { checkRemote } from './check-remote.js';
-import { checkStdio } from './check-stdio.js';
+import { checkStdio, mergedEnv } from './check-stdio.js';
+import { prefetchOf, runPrefetch } from './prefetch.js';
 import { hintFor } from './hints.js';
 import { mapLimit } from './pool.js';
 import type { CheckResult, DoctorReport, DoctorSummary, Launch, Row, RowStatus, Target } from './types.js';
@@ -12,11 +13,13 @@ import type { CheckResult, DoctorReport, DoctorSummary, Launch, Row, RowStatus, 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_PARALLEL = 4;
 export const DEFAULT_GRACE_MS = 1_000;
+/** Fetching an npm/PyPI package before its handshake timer starts (a cold cache, a big package). */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 300_000;
 
 export interface DoctorProgress {
   done: number;
   total: number;
-  /** Names of the launches being checked right now ("host name"). */
+  /** Names of the launches being checked right now ("host name"), or fetched ("fetching host name"). */
   running: string[];
 }
 
@@ -24,6 +27,8 @@ export interface DoctorOptions {
   /** The environment hosts start servers from; entries' env is merged over it. */
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs?: number;
+  /** Budget for fetching an npx/uvx package before the handshake timer starts (prefetch.ts). */
+  installTimeoutMs?: number;
   parallel?: number;
   /** Wait after stdin EOF, and again after SIGTERM, before the next step of shutdown. */
   graceMs?: number;
@@ -77,7 +82,7 @@ function groupLaunches(targets: readonly Target[], trust: boolean): Group[] {
 
 function checkedStatus(result: CheckResult, target: Target): RowStatus {
   if (result.ok) return target.withheld !== undefined && target.withheld.unknownRules !== true ? target.withheld.status : 'ok';
-  if (result.code === 'timeout') return 'timeout';
+  if (result.code === 'timeout' || result.code === 'install-timeout') return 'timeout';
   if (result.code === 'not-found') return 'not-found';
   return 'failed';
 }
@@ -160,6 +165,7 @@ export function summarize(rows: readonly Row[], launches: number, ms: number): D
 export async function runDoctor(targets: readonly Target[], options: DoctorOptions): Promise<DoctorReport> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const installTimeoutMs = options.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const platform = options.platform ?? process.platform;
   const groups = groupLaunches(targets, options.trust === true);
@@ -168,10 +174,19 @@ export async function runDoctor(targets: readonly Target[], options: DoctorOptio
   const report = (): void => options.onProgress?.({ done, total: groups.length, running: [...running] });
 
   const results = await mapLimit(groups, options.parallel ?? DEFAULT_PARALLEL, async (group) => {
+    const { launch } = group;
+    let result: CheckResult | undefined;
+    const fetch = launch.transport === 'stdio' ? prefetchOf(launch) : undefined;
+    if (fetch !== undefined && launch.transport === 'stdio') {
+      const label = `fetching ${group.label}`;
+      running.add(label);
+      report();
+      result = await runPrefetch(fetch, { env: mergedEnv(options.env, launch.env), budgetMs: installTimeoutMs, graceMs, platform });
+      running.delete(label);
+    }
     running.add(group.label);
     report();
-    const { launch } = group;
-    const result =
+    result ??=
       launch.transport === 'stdio'
         ? await checkStdio(launch, { baseEnv: options.env, timeoutMs, graceMs, platform, clientVersion: PATCHBAY_VERSION })
         : await checkRemote(launch, { timeoutMs, graceMs, clientVersion: PATCHBAY_VERSION });

@@ -100,6 +100,8 @@ export type FailureCode =
   | 'invalid-response' // a JSON-RPC answer without the fields the method requires
   | 'unreachable' // URL server: connection refused, DNS, TLS ...
   | 'http-status' // URL server: a non-2xx HTTP status
+  | 'install-failed' // npm/uv could not fetch the package before the start (prefetch.ts)
+  | 'install-timeout' // still fetching when the install budget ran out: downloading, not hung
   | 'timeout';
 
 export interface CheckSuccess {

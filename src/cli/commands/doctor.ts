@@ -48,7 +48,9 @@ function progressLine(out: Output): { update(p: DoctorProgress): void; clear(): 
   const width = (stderr as { columns?: number }).columns ?? 80;
   return {
     update(p) {
-      const text = `[${p.done}/${p.total}] ${p.running.length > 0 ? `checking ${p.running.join(', ')}` : 'done'}`;
+      // A fetch before the handshake timer says so: "downloading" is not "hung".
+      const doing = p.running.map((r) => (r.startsWith('fetching ') ? r : `checking ${r}`));
+      const text = `[${p.done}/${p.total}] ${doing.length > 0 ? doing.join(', ') : 'done'}`;
       stderr.write(`\r\u001b[2K${text.slice(0, Math.max(10, width - 1))}`);
     },
     clear() {
