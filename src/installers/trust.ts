@@ -50,7 +50,7 @@ export class ConsentReader {
 
   constructor(private readonly ctx: HostContext) {}
 
-  async consent(record: HostRecord, query: ConsentQuery): Promise<Consent> {
+  async consent(record: Pick<HostRecord, 'displayName' | 'trust'>, query: ConsentQuery): Promise<Consent> {
     const trust = record.trust;
     if (query.scope === 'local') return { state: 'consented' };
     if (query.scope === 'user') {
