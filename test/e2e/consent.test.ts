@@ -168,4 +168,21 @@ describe.skipIf(!tools.ok)('doctor says what each real host would do with a proj
       expect(seen).toEqual(c.consent ? [false, true] : [true]);
     }, 300_000);
   }
+
+  it('gemini: a USER server is suppressed in an untrusted folder too, and doctor says so (it still runs it: the user\'s own)', async () => {
+    requireBundle();
+    const c = CASES.find((x) => x.host === 'gemini') as HostCase;
+    const b = await box(c);
+    await rm(path.join(b.project, '.gemini'), { recursive: true, force: true });
+    await put(path.join(b.home, '.gemini', 'settings.json'), mcpServers());
+    const log = path.join(b.root, STARTS_LOG);
+    for (const trusted of [false, true]) {
+      if (trusted) await c.consent?.(b);
+      const host = await c.cli(b);
+      const r = await patchbay(['doctor', '--json', '--host', 'gemini', '--scope', 'user'], { cwd: b.project, env: { ...b.env, FIXTURE_MCP_LOG: log }, timeoutMs: 60_000 });
+      const row = (JSON.parse(r.stdout) as { rows: Array<{ name: string; status: string; tools?: number }> }).rows.find((x) => x.name === NAME);
+      expect(host.starts, explain('gemini mcp list', host.r)).toBe(trusted);
+      expect(row, explain('doctor --scope user', r)).toMatchObject({ status: trusted ? 'ok' : 'untrusted', tools: 1 });
+    }
+  }, 300_000);
 });
