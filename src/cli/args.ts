@@ -31,7 +31,7 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
   rollback: { ...HELP, ...JSON_FLAG, force: { type: 'boolean' } },
   history: { ...HELP, ...JSON_FLAG },
   hosts: { ...HELP, ...JSON_FLAG },
-  doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' } },
+  doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' }, trust: { type: 'boolean' }, 'install-timeout': { type: 'string' } },
   mcp: { ...HELP },
   add: {
     ...HELP, ...JSON_FLAG, ...PLAN_FLOW, pypi: { type: 'string' }, url: { type: 'string' }, transport: { type: 'string' },
@@ -84,10 +84,12 @@ export interface CommandArgs {
   dryRun: boolean;
   noMcp: boolean;
   force: boolean;
-  /** doctor: [name…], --timeout <ms>, --parallel <n>. */
+  /** doctor: [name…], --timeout <ms>, --parallel <n>, --trust, --install-timeout <ms> (doctor-args.ts). */
   names?: string[];
   timeoutMs?: number;
   parallel?: number;
+  trust?: boolean;
+  installTimeoutMs?: number;
   /** add/remove/update: the positional words (server name, package spec); `--` and what follows: a command. */
   words?: string[];
   commandLine?: string[];
@@ -204,7 +206,7 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
     const v = values[name];
     return typeof v === 'string' ? v : undefined;
   };
-  const { dir, ...doctor } = positional === 'names-dir' ? parseDoctorArgs(parsed.positionals, str) : {};
+  const { dir, ...doctor } = positional === 'names-dir' ? parseDoctorArgs(parsed.positionals, str, (name) => values[name] === true) : {};
   const given = positional === 'names-dir' ? dir : parsed.positionals[0];
   const hostValue = str('host');
   const scopeValue = str('scope');

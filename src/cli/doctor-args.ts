@@ -1,5 +1,6 @@
 // doctor's own arguments, kept out of args.ts (which every command shares): server names and a
-// project dir share the positionals, plus --timeout and --parallel. Pure, like args.ts.
+// project dir share the positionals, plus --timeout, --parallel, --trust and --install-timeout. Pure,
+// like args.ts.
 import { PatchbayError } from '../errors.js';
 
 export interface DoctorArgs {
@@ -7,6 +8,10 @@ export interface DoctorArgs {
   dir?: string;
   timeoutMs?: number;
   parallel?: number;
+  /** Start project servers their host would not start now (explicit, this run only). */
+  trust?: boolean;
+  /** Budget for fetching an npm/PyPI package before its handshake timer starts. */
+  installTimeoutMs?: number;
 }
 
 function usage(message: string): PatchbayError {
@@ -24,7 +29,11 @@ function integer(value: string, flag: string, what: string, min: number, max: nu
  * contains a slash), since server names do not; a bare folder name therefore needs `./` (the
  * unknown-name error says so).
  */
-export function parseDoctorArgs(positionals: readonly string[], option: (name: string) => string | undefined): DoctorArgs {
+export function parseDoctorArgs(
+  positionals: readonly string[],
+  option: (name: string) => string | undefined,
+  flag: (name: string) => boolean = () => false,
+): DoctorArgs {
   const out: DoctorArgs = {};
   const last = positionals[positionals.length - 1];
   const lastIsDir = last !== undefined && (last === '.' || last === '..' || /[\\/]/.test(last));
@@ -35,5 +44,8 @@ export function parseDoctorArgs(positionals: readonly string[], option: (name: s
   if (timeout !== undefined) out.timeoutMs = integer(timeout, '--timeout', 'milliseconds, e.g. 10000', 1, 600_000);
   const parallel = option('parallel');
   if (parallel !== undefined) out.parallel = integer(parallel, '--parallel', 'a number of servers at once, e.g. 4', 1, 64);
+  const install = option('install-timeout');
+  if (install !== undefined) out.installTimeoutMs = integer(install, '--install-timeout', 'milliseconds, e.g. 300000', 1, 3_600_000);
+  if (flag('trust')) out.trust = true;
   return out;
 }

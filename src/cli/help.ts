@@ -167,15 +167,20 @@ Options:
 Starts every MCP server configured in the selected host files the way that host would (command,
 args, env with the host's \${…} references expanded, cwd = the project; URL servers over HTTP with
 their headers), runs initialize + tools/list, stops it, and prints one row per host, file and server:
-ok, failed, timeout, not-found, missing-env, needs-approval, disabled, invalid, unsupported.
+ok, failed, timeout, not-found, missing-env, needs-approval, untrusted, disabled, invalid, unsupported.
+A project's server starts only where its host would start it now (that host's own trust and approval
+records); otherwise its row is needs-approval/untrusted with the host's way to consent, and nothing is
+run. On a terminal doctor asks once (default no). npx/uvx packages are fetched before the timer starts.
 An identical launch in several hosts is started once. Read-only. A directory argument must look like
 a path (./proj, ., /abs) so it is not taken for a server name.
 
 Options:
-      --host <a,b>          only these hosts: opencode, claude-code, cursor, generic
+      --host <a,b>          only these hosts (patchbay hosts lists all 29)
       --scope <scope>       project or user (default: both)
       --timeout <ms>        per server, from start to the tools/list answer (default 10000)
       --parallel <n>        servers checked at once (default 4)
+      --trust               also start project servers their hosts would not start yet (this run only)
+      --install-timeout <ms>  fetching an npx/uvx package, before --timeout starts (default 300000)
       --json                print one JSON document on stdout
 
 Exit 0 when every server is ok (disabled ones do not count), 1 otherwise, 2 on usage errors.`,

@@ -84,6 +84,19 @@ export async function confirmApply(fileCount: number): Promise<boolean> {
   );
 }
 
+/**
+ * doctor on a terminal, once per project: may it start the project's servers that their hosts would
+ * not start yet? Default no: a cloned repository's config is untrusted input.
+ */
+export async function confirmTrust(projectName: string, count: number): Promise<boolean> {
+  return ask<boolean>({
+    type: 'confirm',
+    name: 'trust',
+    message: `Start ${count === 1 ? 'this server' : `these ${count} servers`} from ${projectName}'s own files for this check (their hosts would not start them yet)?`,
+    initial: false,
+  });
+}
+
 /** "A, B  C" → ['A', 'B', 'C']; a token that is not a variable name makes the whole answer invalid. */
 export function parseEnvNames(answer: string): { names: string[] } | { error: string } {
   const tokens = answer.split(/[\s,]+/).filter((t) => t !== '');

@@ -19,7 +19,7 @@ export interface StdioCheckOptions {
   clientVersion: string;
 }
 
-function mergedEnv(base: Readonly<Record<string, string | undefined>>, own: Record<string, string>): Record<string, string> {
+export function mergedEnv(base: Readonly<Record<string, string | undefined>>, own: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   return Object.assign(env, own);

@@ -14,7 +14,7 @@ export interface DoctorStyle {
 function paintFor(status: RowStatus, style: DoctorStyle): Paint {
   if (status === 'ok') return style.green;
   if (status === 'disabled' || status === 'unsupported') return style.dim;
-  if (status === 'needs-approval' || status === 'missing-env') return style.yellow;
+  if (status === 'needs-approval' || status === 'untrusted' || status === 'missing-env') return style.yellow;
   return style.red;
 }
 
@@ -28,8 +28,11 @@ function exitText(row: Row): string | undefined {
 export function detail(row: Row): string {
   switch (row.status) {
     case 'ok':
-    case 'needs-approval':
       return `${row.protocolVersion}, ${row.tools} ${row.tools === 1 ? 'tool' : 'tools'}, ${row.ms} ms`;
+    case 'needs-approval':
+    case 'untrusted':
+      // Started anyway (--trust, or a user server in an untrusted folder): what the check found.
+      return row.tools !== undefined ? `${row.protocolVersion}, ${row.tools} ${row.tools === 1 ? 'tool' : 'tools'}, ${row.ms} ms` : 'not started';
     case 'missing-env':
       return `missing ${(row.missingEnv ?? []).join(', ')}`;
     case 'failed':
@@ -59,7 +62,7 @@ export function formatRows(rows: readonly Row[], style: DoctorStyle): string[] {
     ].join('  ');
     lines.push(head.trimEnd());
     if (row.status !== 'ok' && row.display !== '') lines.push(`    ${style.dim(`${row.transport}: ${row.display}`)}`);
-    if (row.message !== undefined && row.status === 'needs-approval') lines.push(`    ${row.message}`);
+    if (row.message !== undefined && (row.status === 'needs-approval' || row.status === 'untrusted')) lines.push(`    ${row.message}`);
     for (const note of row.notes) lines.push(`    ${style.dim(`note: ${note}`)}`);
     for (const line of row.stderr ?? []) lines.push(`    ${style.dim('stderr:')} ${line}`);
     if (row.hint !== undefined) lines.push(`    ${style.dim('hint:')} ${row.hint}`);

@@ -21,6 +21,8 @@ function failedHint(row: Row): string {
       return /\b40[13]\b/.test(row.message ?? '')
         ? 'the server refused the credentials: check the headers of the entry and the variables they reference'
         : 'the server answered with an HTTP error; check the URL and the headers of the entry';
+    case 'install-failed':
+      return 'the package manager could not fetch the package: check the package name and version, the registry (npm config get registry, .npmrc) and the network';
     case 'spawn-failed':
       return 'the system refused to start the command: check that it is an executable file';
     default:
@@ -36,7 +38,9 @@ export function hintFor(row: Row): string | undefined {
     case 'failed':
       return failedHint(row);
     case 'timeout':
-      return 'no complete handshake in time: the server may wait for input, be downloading (a first `npx` run), or hang; try a longer --timeout';
+      return row.reason === 'install-timeout'
+        ? 'still downloading, not hung: the package was being fetched when the install budget ran out; try a longer --install-timeout'
+        : 'no complete handshake within --timeout (an npx/uvx package is fetched first, outside it): the server may wait for input or hang; try a longer --timeout';
     case 'not-found': {
       const wrapper = row.notes.some((n) => n.startsWith('Windows'));
       return wrapper && process.platform !== 'win32'
@@ -46,7 +50,11 @@ export function hintFor(row: Row): string | undefined {
     case 'missing-env':
       return `set ${(row.missingEnv ?? []).join(', ')} in the environment the host starts from (patchbay never prints the values)`;
     case 'needs-approval':
-      return `Claude Code does not start this project server yet: run \`claude\` in the project and approve "${row.name}", or add it to enabledMcpjsonServers in .claude/settings.local.json`;
+    case 'untrusted':
+      // The host's own way to consent (its trust facts); --trust only lets doctor look.
+      return row.startedWithout === true || row.scope !== 'project'
+        ? row.consent
+        : `${row.consent ?? 'consent the host\'s own way'}; or run \`patchbay doctor --trust\` to start it once, for this check only`;
     case 'invalid':
       return 'the host cannot use this entry as written; fix the entry';
     case 'unsupported':

@@ -56,10 +56,16 @@ export function fileEntries(doc: ConfigDocument, places: readonly Place[], file:
   return out;
 }
 
-/** Claude Code's local scope: `projects[<abs project dir>].mcpServers` in ~/.claude.json. */
-export function claudeLocalEntries(doc: ConfigDocument, projectKey: string, style: EntryStyle): RawEntry[] {
-  const path = ['projects', projectKey, 'mcpServers'];
-  const container = doc.get(path);
-  if (container === null || typeof container !== 'object' || Array.isArray(container)) return [];
-  return Object.entries(container).map(([name, value]) => ({ name, value, pointer: toPointer([...path, name]), style }));
+/**
+ * Servers a host keeps in its USER file for one project (its launch facts' `localScope`, e.g. Claude
+ * Code's `projects["<project>"].mcpServers`), under the first project key present.
+ */
+export function localEntries(doc: ConfigDocument, member: readonly string[], projectKeys: readonly string[], style: EntryStyle): RawEntry[] {
+  for (const key of projectKeys) {
+    const path = member.map((m) => (m === '<project>' ? key : m));
+    const container = doc.get(path);
+    if (container === null || typeof container !== 'object' || Array.isArray(container)) continue;
+    return Object.entries(container).map(([name, value]) => ({ name, value, pointer: toPointer([...path, name]), style }));
+  }
+  return [];
 }

@@ -5,15 +5,17 @@ import path from 'node:path';
 import { redactArgs } from '../redact.js';
 import { expandRecord, expandRefs, type RefContext } from './env-refs.js';
 import { looksLikeReference } from './ref-syntax.js';
-import type { Launch, LaunchResult, RefSyntax, TransportName } from './types.js';
+import type { RefRules } from './env-refs.js';
+import type { Launch, LaunchResult, TransportName } from './types.js';
 
 export interface LaunchContext extends RefContext {
-  syntax: RefSyntax;
-  /** Claude Code skips a `url` entry without `type` (hosts.md §3.3); Cursor infers the transport. */
+  /** The references the host expands (ref-syntax.ts hostRefs). */
+  refs: RefRules;
+  /** The host skips a `url` entry without `type` (its launch facts: Claude Code); others infer the transport. */
   urlNeedsType: boolean;
   /** The host's name, for messages (default: "the host"). */
   hostName?: string;
-  /** With syntax `literal`: the note a row gets when a value looks like a reference (ref-syntax.ts). */
+  /** When the host expands nothing: the note a row gets when a value looks like a reference (ref-syntax.ts). */
   literalNote?: string;
 }
 
@@ -79,7 +81,7 @@ export interface NamedValues {
 export function finish(launch: Launch, ctx: LaunchContext, named: NamedValues = {}): LaunchResult {
   const missing = new Set<string>(named.missing ?? []);
   const one = (text: string): string => {
-    const e = expandRefs(text, ctx.syntax, ctx);
+    const e = expandRefs(text, ctx.refs, ctx);
     for (const n of e.missing) missing.add(n);
     return e.value;
   };
@@ -89,10 +91,10 @@ export function finish(launch: Launch, ctx: LaunchContext, named: NamedValues = 
       ...launch,
       command: one(launch.command),
       args: launch.args.map(one),
-      env: { ...(named.env ?? {}), ...expandRecord(launch.env, ctx.syntax, ctx, missing) },
+      env: { ...(named.env ?? {}), ...expandRecord(launch.env, ctx.refs, ctx, missing) },
     };
   } else {
-    expanded = { ...launch, url: one(launch.url), headers: { ...expandRecord(launch.headers, ctx.syntax, ctx, missing), ...(named.headers ?? {}) } };
+    expanded = { ...launch, url: one(launch.url), headers: { ...expandRecord(launch.headers, ctx.refs, ctx, missing), ...(named.headers ?? {}) } };
   }
   if (missing.size > 0) return { kind: 'missing-env', names: [...missing].sort() };
   return { kind: 'launch', launch: expanded };
@@ -100,7 +102,7 @@ export function finish(launch: Launch, ctx: LaunchContext, named: NamedValues = 
 
 /** The literal-reference note, when the host expands nothing and some value looks like a reference. */
 export function literalNotes(launch: Launch, ctx: LaunchContext): string[] {
-  if (ctx.syntax !== 'literal' || ctx.literalNote === undefined) return [];
+  if (ctx.literalNote === undefined) return [];
   const texts = launch.transport === 'stdio' ? [launch.command, ...launch.args, ...Object.values(launch.env)] : [launch.url, ...Object.values(launch.headers)];
   return texts.some(looksLikeReference) ? [ctx.literalNote] : [];
 }

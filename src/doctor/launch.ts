@@ -3,7 +3,7 @@
 // Nothing here reads files, spawns, or looks at anything but its arguments.
 import path from 'node:path';
 import { redactUrl } from '../redact.js';
-import { CLAUDE_STYLE, CURSOR_STYLE, type EntryStyle } from '../installers/shapes.js';
+import { CLAUDE_STYLE, type EntryStyle } from '../installers/shapes.js';
 import {
   displayCommand, finish, invalid, isObject, isWindowsWrapper, literalNotes, stringList, stringMap, type EntryLaunch, type LaunchContext,
 } from './launch-parts.js';
@@ -12,9 +12,9 @@ import type { Launch } from './types.js';
 
 export { displayCommand, type EntryLaunch, type LaunchContext } from './launch-parts.js';
 
-/** Claude Code, Cursor, generic: `command` + `args` + `env`, or `url` + `type` + `headers`. */
-export function launchFromMcpServersEntry(value: unknown, ctx: LaunchContext): EntryLaunch {
-  return launchFromStyledEntry(ctx.syntax === 'cursor' ? CURSOR_STYLE : CLAUDE_STYLE, value, ctx);
+/** Claude Code, Cursor, generic: `command` + `args` + `env`, or `url` + `type` + `headers` (Cursor: no `type`). */
+export function launchFromMcpServersEntry(value: unknown, ctx: LaunchContext, style: EntryStyle = CLAUDE_STYLE): EntryLaunch {
+  return launchFromStyledEntry(style, value, ctx);
 }
 
 const OVERRIDE_KEYS = new Set(['enabled', 'disabled', 'timeout']);

@@ -1,14 +1,13 @@
-// Which reference syntax doctor expands for a host, derived from the host's own entry style
-// (shapes.ts `refSyntax`, the syntax patchbay writes for it) so there is no second table to keep in
-// step. Two hosts are known to expand more than the form patchbay writes: Claude Code (`:-` defaults)
-// and Cursor (editor variables); they keep their richer rules. A host without a known syntax gets its
-// values as written plus a note, never a guessed expansion.
-import type { HostId } from '../installers/types.js';
+// Which references doctor expands for a host: the form patchbay writes for it (its entry style's
+// `refSyntax`) plus what its launch facts add (launch-facts.ts: Claude Code's `:-` defaults, Cursor's
+// editor variables, Gemini's and Qwen's `$NAME`), so there is no per-host table here. A host without
+// a known form gets its values as written plus a note, never a guessed expansion.
+import type { HostRecord } from '../installers/host-core.js';
 import type { EntryStyle } from '../installers/shapes.js';
-import type { RefSyntax } from './types.js';
+import type { RefForm, RefRules } from './env-refs.js';
 
 export interface HostRefs {
-  syntax: RefSyntax;
+  rules: RefRules;
   /** Set when values are passed literally: the note a row gets when one of them looks like a reference. */
   literalNote?: string;
 }
@@ -20,27 +19,19 @@ export function looksLikeReference(text: string): boolean {
   return REFERENCE_LIKE.test(text);
 }
 
-export function hostRefs(host: HostId, displayName: string, style: EntryStyle): HostRefs {
-  if (host === 'claude-code') return { syntax: 'claude-code' };
-  if (host === 'cursor') return { syntax: 'cursor' };
-  switch (style.refSyntax) {
-    case '${NAME}':
-      return { syntax: 'braced' };
-    case '${env:NAME}':
-      return { syntax: 'generic' };
-    case '{env:NAME}':
-      return { syntax: 'opencode' };
-    case null:
-      return {
-        syntax: 'literal',
-        literalNote: `patchbay knows no env-reference syntax for ${displayName}: doctor passed the reference-like text as written`,
-      };
-    default:
-      // `$NAME` (no record uses it yet) and Continue's `${{ secrets.NAME }}`, which Continue resolves
-      // from its own secret store rather than from the environment doctor can see.
-      return {
-        syntax: 'literal',
-        literalNote: `doctor does not resolve ${displayName}'s \`${style.refSyntax}\` references: passed as written`,
-      };
-  }
+const EXPANDABLE: ReadonlySet<string> = new Set<RefForm>(['${NAME}', '$NAME', '${env:NAME}', '{env:NAME}']);
+
+export function hostRefs(record: Pick<HostRecord, 'displayName' | 'launch'>, style: EntryStyle): HostRefs {
+  const facts = record.launch;
+  const forms = new Set<RefForm>();
+  if (style.refSyntax !== null && EXPANDABLE.has(style.refSyntax)) forms.add(style.refSyntax as RefForm);
+  for (const form of facts?.alsoExpands ?? []) forms.add(form);
+  const rules: RefRules = { forms, defaults: facts?.defaults === true, editorVariables: facts?.editorVariables === true };
+  if (forms.size > 0 || rules.editorVariables) return { rules };
+  // Continue's `${{ secrets.NAME }}` comes from its own secret store, which doctor cannot see.
+  const literalNote =
+    style.refSyntax === null
+      ? `patchbay knows no env-reference syntax for ${record.displayName}: doctor passed the reference-like text as written`
+      : `doctor does not resolve ${record.displayName}'s \`${style.refSyntax}\` references: passed as written`;
+  return { rules, literalNote };
 }

@@ -4,7 +4,8 @@
 // from: host files (targets.ts), a test, or later the host catalog.
 import { PATCHBAY_VERSION } from '../version.js';
 import { checkRemote } from './check-remote.js';
-import { checkStdio } from './check-stdio.js';
+import { checkStdio, mergedEnv } from './check-stdio.js';
+import { prefetchOf, runPrefetch } from './prefetch.js';
 import { hintFor } from './hints.js';
 import { mapLimit } from './pool.js';
 import type { CheckResult, DoctorReport, DoctorSummary, Launch, Row, RowStatus, Target } from './types.js';
@@ -12,11 +13,13 @@ import type { CheckResult, DoctorReport, DoctorSummary, Launch, Row, RowStatus, 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_PARALLEL = 4;
 export const DEFAULT_GRACE_MS = 1_000;
+/** Fetching an npm/PyPI package before its handshake timer starts (a cold cache, a big package). */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 300_000;
 
 export interface DoctorProgress {
   done: number;
   total: number;
-  /** Names of the launches being checked right now ("host name"). */
+  /** Names of the launches being checked right now ("host name"), or fetched ("fetching host name"). */
   running: string[];
 }
 
@@ -24,11 +27,23 @@ export interface DoctorOptions {
   /** The environment hosts start servers from; entries' env is merged over it. */
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs?: number;
+  /** Budget for fetching an npx/uvx package before the handshake timer starts (prefetch.ts). */
+  installTimeoutMs?: number;
   parallel?: number;
   /** Wait after stdin EOF, and again after SIGTERM, before the next step of shutdown. */
   graceMs?: number;
   platform?: NodeJS.Platform;
+  /**
+   * `--trust`: start project servers their host would not start now (the verdict stays the host's).
+   * Without it such a server is not started at all: a project's files are untrusted input.
+   */
+  trust?: boolean;
   onProgress?(progress: DoctorProgress): void;
+}
+
+/** Started by this run? User-scope servers are the user's own; a withheld project one needs --trust. */
+export function willStart(target: Target, trust: boolean): boolean {
+  return target.launch.kind === 'launch' && (target.withheld === undefined || target.scope !== 'project' || trust);
 }
 
 /** Equal keys mean equal launches. Holds secret values: it never leaves this module. */
@@ -46,10 +61,10 @@ interface Group {
   label: string;
 }
 
-function groupLaunches(targets: readonly Target[]): Group[] {
+function groupLaunches(targets: readonly Target[], trust: boolean): Group[] {
   const groups = new Map<string, Group>();
   targets.forEach((target, index) => {
-    if (target.launch.kind !== 'launch') return;
+    if (target.launch.kind !== 'launch' || !willStart(target, trust)) return;
     const key = launchKey(target.launch.launch);
     let group = groups.get(key);
     if (!group) {
@@ -65,9 +80,9 @@ function groupLaunches(targets: readonly Target[]): Group[] {
   return [...groups.values()];
 }
 
-function checkedStatus(result: CheckResult, pendingApproval: string | undefined): RowStatus {
-  if (result.ok) return pendingApproval !== undefined ? 'needs-approval' : 'ok';
-  if (result.code === 'timeout') return 'timeout';
+function checkedStatus(result: CheckResult, target: Target): RowStatus {
+  if (result.ok) return target.withheld !== undefined && target.withheld.unknownRules !== true ? target.withheld.status : 'ok';
+  if (result.code === 'timeout' || result.code === 'install-timeout') return 'timeout';
   if (result.code === 'not-found') return 'not-found';
   return 'failed';
 }
@@ -103,13 +118,21 @@ function rowFor(target: Target, check: { group: Group; result: CheckResult } | u
     case 'override':
       throw new Error('override entries are not targets');
     case 'launch': {
-      if (!check) throw new Error(`no check result for ${target.host} ${target.name}`);
+      const { withheld } = target;
+      if (!check) {
+        // Withheld and not started: the host's verdict, and nothing ran.
+        if (withheld === undefined) throw new Error(`no check result for ${target.host} ${target.name}`);
+        row = { ...baseRow(target, withheld.status), message: `not started: ${withheld.reason}`, consent: withheld.how };
+        break;
+      }
       const { group } = check;
       const result = resultForHost(target, check.result);
-      row = { ...baseRow(target, checkedStatus(result, target.pendingApproval)), launchId: group.id, ms: result.ms };
+      row = { ...baseRow(target, checkedStatus(result, target)), launchId: group.id, ms: result.ms };
+      if (withheld !== undefined) Object.assign(row, { consent: withheld.how, startedWithout: true });
       if (result.ok) {
         Object.assign(row, { protocolVersion: result.protocolVersion, tools: result.tools, toolNames: result.toolNames });
-        if (target.pendingApproval !== undefined) row.message = `works, but Claude Code will not start it: ${target.pendingApproval}`;
+        if (withheld?.unknownRules === true) row.notes.push(`started with --trust: ${withheld.reason}`);
+        else if (withheld !== undefined) row.message = `works, but ${withheld.reason}`;
         if (result.viaSse) row.notes.push('streamable HTTP was refused; answered over the older SSE transport, as this host falls back');
       } else {
         row.reason = result.code;
@@ -117,7 +140,7 @@ function rowFor(target: Target, check: { group: Group; result: CheckResult } | u
         if (result.exitCode !== undefined) row.exitCode = result.exitCode;
         if (result.signal !== undefined) row.signal = result.signal;
         if (result.stderr !== undefined) row.stderr = result.stderr;
-        if (target.pendingApproval !== undefined) row.notes.push(`Claude Code approval also pending: ${target.pendingApproval}`);
+        if (withheld !== undefined) row.notes.push(`even when fixed: ${withheld.reason}`);
       }
       if (launch.launch.transport === 'stdio' && launch.launch.windowsWrapper) row.notes.push('Windows `cmd /c` wrapper');
       if (group.targets.length > 1) row.notes.push(`one start shared by ${group.targets.length} entries (${group.id})`);
@@ -129,7 +152,7 @@ function rowFor(target: Target, check: { group: Group; result: CheckResult } | u
   return row;
 }
 
-const STATUSES: readonly RowStatus[] = ['ok', 'failed', 'timeout', 'not-found', 'missing-env', 'needs-approval', 'disabled', 'invalid', 'unsupported'];
+const STATUSES: readonly RowStatus[] = ['ok', 'failed', 'timeout', 'not-found', 'missing-env', 'needs-approval', 'untrusted', 'disabled', 'invalid', 'unsupported'];
 /** Not failures: the user switched it off, or doctor cannot judge it. */
 const NEUTRAL: ReadonlySet<RowStatus> = new Set(['ok', 'disabled', 'unsupported']);
 
@@ -142,18 +165,28 @@ export function summarize(rows: readonly Row[], launches: number, ms: number): D
 export async function runDoctor(targets: readonly Target[], options: DoctorOptions): Promise<DoctorReport> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const installTimeoutMs = options.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const platform = options.platform ?? process.platform;
-  const groups = groupLaunches(targets);
+  const groups = groupLaunches(targets, options.trust === true);
   const running = new Set<string>();
   let done = 0;
   const report = (): void => options.onProgress?.({ done, total: groups.length, running: [...running] });
 
   const results = await mapLimit(groups, options.parallel ?? DEFAULT_PARALLEL, async (group) => {
+    const { launch } = group;
+    let result: CheckResult | undefined;
+    const fetch = launch.transport === 'stdio' ? prefetchOf(launch) : undefined;
+    if (fetch !== undefined && launch.transport === 'stdio') {
+      const label = `fetching ${group.label}`;
+      running.add(label);
+      report();
+      result = await runPrefetch(fetch, { env: mergedEnv(options.env, launch.env), budgetMs: installTimeoutMs, graceMs, platform });
+      running.delete(label);
+    }
     running.add(group.label);
     report();
-    const { launch } = group;
-    const result =
+    result ??=
       launch.transport === 'stdio'
         ? await checkStdio(launch, { baseEnv: options.env, timeoutMs, graceMs, platform, clientVersion: PATCHBAY_VERSION })
         : await checkRemote(launch, { timeoutMs, graceMs, clientVersion: PATCHBAY_VERSION });

@@ -9,13 +9,12 @@ import type { Diagnostic } from '../diagnostics.js';
 import { createHostContext, hostRecord, supportsScope } from '../installers/index.js';
 import type { HostRecord } from '../installers/host-core.js';
 import { HOST_IDS, type HostContext, type HostId, type Scope } from '../installers/types.js';
-import { claudeProjectApproval, type ClaudeApprovalInputs } from './approval.js';
-import { claudeLocalEntries, fileEntries, placesOf, type RawEntry } from './host-entries.js';
+import { ConsentReader, type Consent } from '../installers/trust.js';
+import { fileEntries, localEntries, placesOf, type RawEntry } from './host-entries.js';
 import { readHostFile } from './host-file.js';
 import { launchFromEntry } from './launch.js';
-import { readJsonFile } from './read-json.js';
 import { hostRefs } from './ref-syntax.js';
-import type { Target } from './types.js';
+import type { Target, Withheld } from './types.js';
 
 export interface ReadTargetsOptions {
   projectDir: string;
@@ -34,39 +33,6 @@ export interface TargetsRead {
   diagnostics: Diagnostic[];
   /** Absolute paths of the host files that exist and were read. */
   files: string[];
-}
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
-
-/** The keys Claude Code may have used for this project in ~/.claude.json (it records the real path). */
-async function projectKeys(projectDir: string): Promise<string[]> {
-  const keys = [path.resolve(projectDir)];
-  try {
-    const real = await realpath(projectDir);
-    if (!keys.includes(real)) keys.push(real);
-  } catch {
-    // a project dir that does not exist has no entry either
-  }
-  return keys;
-}
-
-function projectRecord(claudeJson: unknown, keys: readonly string[]): { key: string; value: unknown } | undefined {
-  const projects = obj(obj(claudeJson)?.projects);
-  for (const key of keys) if (projects && key in projects) return { key, value: projects[key] };
-  return undefined;
-}
-
-async function claudeApprovalInputs(ctx: HostContext, claudeJson: unknown, keys: readonly string[]): Promise<ClaudeApprovalInputs> {
-  const configDir = ctx.env.CLAUDE_CONFIG_DIR && path.isAbsolute(ctx.env.CLAUDE_CONFIG_DIR) ? ctx.env.CLAUDE_CONFIG_DIR : path.join(ctx.home, '.claude');
-  const files = [
-    path.join(configDir, 'settings.json'),
-    path.join(ctx.projectDir, '.claude', 'settings.json'),
-    path.join(ctx.projectDir, '.claude', 'settings.local.json'),
-  ];
-  // Settings files are read tolerantly: an unreadable one just approves nothing.
-  const settings = (await Promise.all(files.map((f) => readJsonFile(f, false)))).map((f) => f.value);
-  return { project: projectRecord(claudeJson, keys)?.value, settings };
 }
 
 /**
@@ -93,6 +59,32 @@ async function scopeFiles(record: HostRecord, ctx: HostContext, scope: Scope): P
   return files;
 }
 
+/** The folder keys a host may use for this project in a user file (it records the real path). */
+async function projectKeys(projectDir: string): Promise<string[]> {
+  const keys = [path.resolve(projectDir)];
+  try {
+    const real = await realpath(projectDir);
+    if (!keys.includes(real)) keys.push(real);
+  } catch {
+    // a project dir that does not exist has no entry either
+  }
+  return keys;
+}
+
+/** What a host that would not start the server says instead (Withheld), or that the user refused it. */
+function withheldOf(consent: Consent): Withheld | { refused: string } | undefined {
+  switch (consent.state) {
+    case 'consented':
+      return undefined;
+    case 'refused':
+      return { refused: consent.reason };
+    case 'unknown':
+      return { status: 'untrusted', reason: consent.reason, how: consent.how, unknownRules: true };
+    default:
+      return { status: consent.state, reason: consent.reason, how: consent.how };
+  }
+}
+
 export async function readTargets(options: ReadTargetsOptions): Promise<TargetsRead> {
   const ctx = createHostContext({
     projectDir: options.projectDir,
@@ -104,22 +96,18 @@ export async function readTargets(options: ReadTargetsOptions): Promise<TargetsR
   const scopes = options.scopes ?? (['project', 'user'] as const);
   const keys = await projectKeys(ctx.projectDir);
   const read: TargetsRead = { targets: [], diagnostics: [], files: [] };
-  // ~/.claude.json is needed for approvals even when only the project scope is checked.
-  const claudeUserFile = hostRecord('claude-code').files(ctx, 'user')?.[0];
-  const claudeJson = claudeUserFile !== undefined && hosts.includes('claude-code') ? (await readJsonFile(claudeUserFile, true)).value : undefined;
-  let approvalInputs: ClaudeApprovalInputs | undefined;
+  const consents = new ConsentReader(ctx);
 
   for (const host of hosts) {
     const record = hostRecord(host);
-    // Claude Code skips a `url` entry without `type` (hosts.md §3.3): its one rule no style states.
-    const urlNeedsType = host === 'claude-code';
+    const urlNeedsType = record.launch?.urlNeedsType === true;
     for (const scope of scopes) {
       if (!supportsScope(record, scope)) continue;
       const places = placesOf(record, ctx, scope);
       for (const file of await scopeFiles(record, ctx, scope)) {
         const parsed = await readHostFile(file, record.codec);
         if (!parsed.exists) continue;
-        read.files.push(file);
+        if (!read.files.includes(file)) read.files.push(file);
         read.diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, host })));
         const doc = parsed.doc;
         if (doc === undefined) continue;
@@ -127,15 +115,13 @@ export async function readTargets(options: ReadTargetsOptions): Promise<TargetsR
         read.diagnostics.push(...listed.diagnostics.map((d) => ({ ...d, host })));
 
         const groups: Array<{ scope: Target['scope']; entries: RawEntry[] }> = [{ scope, entries: listed.entries }];
-        if (host === 'claude-code' && scope === 'user' && places[0]) {
-          const local = projectRecord(doc.get([]), keys);
-          if (local) groups.push({ scope: 'local', entries: claudeLocalEntries(doc, local.key, places[0].style) });
-        }
+        const local = record.launch?.localScope;
+        if (local !== undefined && scope === 'user' && places[0]) groups.push({ scope: 'local', entries: localEntries(doc, local, keys, places[0].style) });
         for (const group of groups) {
           for (const entry of group.entries) {
-            const refs = hostRefs(host, record.displayName, entry.style);
+            const refs = hostRefs(record, entry.style);
             const converted = launchFromEntry(entry.style, entry.value, {
-              syntax: refs.syntax,
+              refs: refs.rules,
               ...(refs.literalNote !== undefined ? { literalNote: refs.literalNote } : {}),
               hostName: record.displayName,
               urlNeedsType,
@@ -154,11 +140,10 @@ export async function readTargets(options: ReadTargetsOptions): Promise<TargetsR
               launch: converted.result,
               ...(converted.notes !== undefined ? { notes: converted.notes } : {}),
             };
-            if (host === 'claude-code' && group.scope === 'project' && converted.result.kind !== 'disabled') {
-              approvalInputs ??= await claudeApprovalInputs(ctx, claudeJson, keys);
-              const approval = claudeProjectApproval(entry.name, approvalInputs);
-              if (approval.state === 'disabled') target.launch = { kind: 'disabled', reason: `Claude Code: ${approval.reason ?? 'disabled'}` };
-              else if (approval.state === 'pending') target.pendingApproval = approval.reason ?? 'not approved';
+            if (converted.result.kind !== 'disabled') {
+              const withheld = withheldOf(await consents.consent(record, { name: entry.name, scope: group.scope, entry: entry.value }));
+              if (withheld !== undefined && 'refused' in withheld) target.launch = { kind: 'disabled', reason: withheld.refused };
+              else if (withheld !== undefined) target.withheld = withheld;
             }
             read.targets.push(target);
           }

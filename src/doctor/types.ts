@@ -3,14 +3,6 @@
 // presenters stay independent: runDoctor() takes Targets from anywhere (every catalog host's files
 // through targets.ts, or a library caller).
 
-/**
- * How doctor expands references in a host file (hosts.md §1 "Env interpolation"): Claude Code's
- * `${NAME}` / `${NAME:-default}`, Cursor's `${env:NAME}` plus editor variables, OpenCode's
- * `{env:NAME}`, `${env:NAME}` alone (`generic`), `${NAME}` alone (`braced`), or `literal`: the host
- * expands nothing doctor knows of, so values are passed as written (ref-syntax.ts says why per host).
- */
-export type RefSyntax = 'claude-code' | 'cursor' | 'opencode' | 'generic' | 'braced' | 'literal';
-
 export type TransportName = 'stdio' | 'http' | 'sse' | 'ws' | 'unknown';
 
 /** How the host would start (stdio) or reach (http, sse) the server, references already expanded. */
@@ -50,10 +42,22 @@ export type LaunchResult =
   /** OpenCode's override-only form (`{"enabled": true}`): it toggles a server defined elsewhere. */
   | { kind: 'override' };
 
-/** Claude Code project servers need approval; the others are always 'approved'. */
-export interface Approval {
-  state: 'approved' | 'pending' | 'disabled';
-  reason?: string;
+/**
+ * A target its host would not start now (trust.ts: the host's own consent records say no, or patchbay
+ * does not know how it decides). Project scope: doctor starts it only with --trust. User scope (Gemini
+ * suppresses even those in an untrusted folder): started, since they are the user's own.
+ */
+export interface Withheld {
+  /** `untrusted`: the folder is not trusted (or the host's rules are unknown); `needs-approval`: the server is not approved. */
+  status: 'untrusted' | 'needs-approval';
+  reason: string;
+  /** The host's own way to consent. */
+  how: string;
+  /**
+   * patchbay does not know the host's rules (no trust facts): withheld all the same, but once started
+   * with --trust the check's own verdict stands, with a note, since no host verdict is known.
+   */
+  unknownRules?: boolean;
 }
 
 export interface Target {
@@ -67,8 +71,8 @@ export interface Target {
   /** The command line or URL as written (references unexpanded), secrets redacted: safe to show. */
   display: string;
   launch: LaunchResult;
-  /** Set for Claude Code project servers that are not approved (still checked: see runDoctor). */
-  pendingApproval?: string;
+  /** Set when the host would not start it now: see Withheld and runDoctor. */
+  withheld?: Withheld;
   /** Facts about how doctor read the entry (a reference passed literally, a guessed transport): copied to the row. */
   notes?: string[];
 }
@@ -80,6 +84,7 @@ export type RowStatus =
   | 'not-found'
   | 'missing-env'
   | 'needs-approval'
+  | 'untrusted'
   | 'disabled'
   | 'invalid'
   | 'unsupported';
@@ -95,6 +100,8 @@ export type FailureCode =
   | 'invalid-response' // a JSON-RPC answer without the fields the method requires
   | 'unreachable' // URL server: connection refused, DNS, TLS ...
   | 'http-status' // URL server: a non-2xx HTTP status
+  | 'install-failed' // npm/uv could not fetch the package before the start (prefetch.ts)
+  | 'install-timeout' // still fetching when the install budget ran out: downloading, not hung
   | 'timeout';
 
 export interface CheckSuccess {
@@ -144,6 +151,10 @@ export interface Row {
   missingEnv?: string[];
   /** Identifies the launch; rows with the same id were served by one start. */
   launchId?: string;
+  /** The host would not start it now: the host's own way to consent (the row's hint). */
+  consent?: string;
+  /** The server was started although its host would not start it (`--trust`, or a user-scope server). */
+  startedWithout?: boolean;
   notes: string[];
   hint?: string;
 }

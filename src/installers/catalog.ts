@@ -14,9 +14,18 @@ import { grok } from './hosts/grok.js';
 import { mistralVibe } from './hosts/mistral-vibe.js';
 import { goose } from './hosts/goose.js';
 import { continueHost } from './hosts/continue.js';
+import { TRUST_FACTS } from './trust-facts.js';
+import { LAUNCH_FACTS } from './launch-facts.js';
 
 const TOML_YAML_RECORDS: readonly HostRecord[] = [codex, grok, mistralVibe, goose, continueHost];
-const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS];
+/** A record with its host's consent and launch facts (trust-facts.ts, launch-facts.ts) joined in. */
+function withFacts(record: HostRecord): HostRecord {
+  const trust = TRUST_FACTS[record.id];
+  const launch = LAUNCH_FACTS[record.id];
+  return { ...record, ...(trust !== undefined ? { trust } : {}), ...(launch !== undefined ? { launch } : {}) };
+}
+
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS].map(withFacts);
 const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */

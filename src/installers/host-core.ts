@@ -9,7 +9,7 @@ import { dirsToCreate } from '../rollback/plan-builder.js';
 import type { ConfigDocument, DocPath, DocValue, DocumentCodec } from './document/types.js';
 import { DocumentEditError } from './document/types.js';
 import type { PlanningOverlay, OverlayFile } from './document/overlay.js';
-import type { Detection, FileReport, HostContext, HostId, HostReport, OpenCodeDialect, Scope } from './types.js';
+import type { Detection, FileReport, HostContext, HostId, HostLaunchFacts, HostReport, HostTrust, OpenCodeDialect, Scope } from './types.js';
 import { checkContainer, entryOf, scanPlace, withName, type Place, type PlaceScan } from './places.js';
 import type { ServerBinding } from './binding.js';
 import { toPointer } from './jsonc/pointer.js';
@@ -62,6 +62,10 @@ export interface HostRecord {
   places(ctx: HostContext, detection: Detection, options: DetectOptions, scope?: Scope): PlaceSelection;
   /** Extra hint for invalid-shape diagnostics of the selected place (OpenCode: the dialect flag). */
   shapeHint?: string;
+  /** When the host starts a project's servers (trust-facts.ts, joined in catalog.ts); absent: unknown. */
+  trust?: HostTrust;
+  /** How the host reads an entry when it starts it, beyond its style (launch-facts.ts, joined in catalog.ts). */
+  launch?: HostLaunchFacts;
 }
 
 export type HostAction = 'install' | 'migrate' | 'uninstall';

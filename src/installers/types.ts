@@ -114,3 +114,116 @@ export interface HostPlan {
   /** One line per file for people: "create opencode.jsonc", "already current", ... */
   summary: string[];
 }
+
+/**
+ * How a host decides to start the servers a project's own files configure (a cloned repository's
+ * config is untrusted input), as DATA: the records the host keeps and what they must say. One record
+ * per host in trust-facts.ts (sources: docs/host-facts.md "Consent"), evaluated by trust.ts. Paths are
+ * path templates (path-template.ts); `<project>` in a member path is the project's absolute folder.
+ */
+export interface HostTrust {
+  /**
+   * `none`: the host starts project servers without asking (OpenCode, Kilo, Droid). `gated`: every
+   * gate must pass. `unknown`: not verified, so patchbay cannot say what the host does; doctor starts
+   * such a server only with `--trust`.
+   */
+  project: 'none' | 'unknown' | 'gated';
+  gates?: readonly ConsentGate[];
+  /** What the host's own way to consent is, in one sentence (the row's hint). */
+  how: string;
+  /** Where the facts come from (docs/host-facts.md section, the version it was checked against). */
+  source: string;
+}
+
+export type ConsentGate = FolderListGate | ProjectValueGate | FolderRulesGate | ServerListsGate | ApprovalStoreGate;
+
+/** A file listing trusted folders: the project, or a folder it is in, must be listed (Copilot CLI). */
+export interface FolderListGate {
+  kind: 'folder-list';
+  /** The gate refuses with `untrusted` (a folder) or `needs-approval` (a server). */
+  refusal: 'untrusted';
+  file: string;
+  member: readonly string[];
+}
+
+/** One member of a per-project table must equal a value (Codex `[projects."<project>"] trust_level`). */
+export interface ProjectValueGate {
+  kind: 'project-value';
+  refusal: 'untrusted';
+  file: string;
+  codec: 'toml' | 'json';
+  member: readonly string[];
+  equals: string | boolean;
+}
+
+/**
+ * A map of folder → level; the longest rule whose folder holds the project decides (Gemini CLI's
+ * trustedFolders.json). Variables and a setting may decide first. `alsoUser`: an untrusted folder
+ * suppresses the user's own servers too.
+ */
+export interface FolderRulesGate {
+  kind: 'folder-rules';
+  refusal: 'untrusted';
+  file: string;
+  /** A variable that replaces `file` when it is an absolute path. */
+  fileVariable?: string;
+  levels: Readonly<Record<string, 'folder' | 'parent' | 'deny'>>;
+  /** Variables checked first: name → value → trusted or not. */
+  variables?: readonly { name: string; value: string; trusted: boolean }[];
+  /** A setting that switches folder trust off (then every folder is trusted), with its default. */
+  switch?: { file: string; member: readonly string[]; defaultOn: boolean };
+  alsoUser: boolean;
+}
+
+/**
+ * Per-server lists in settings files (Claude Code): a server is refused when any source lists it in
+ * `deny`, approved when a source that counts approves it (all, or by name). A source with
+ * `needsTrust` counts only when `trust` holds (the trust dialog was accepted for the project).
+ */
+export interface ServerListsGate {
+  kind: 'server-lists';
+  refusal: 'needs-approval';
+  sources: readonly { file: string; member?: readonly string[]; needsTrust: boolean }[];
+  approveAll: string;
+  approveList: string;
+  deny: string;
+  trust: { file: string; member: readonly string[]; equals: boolean };
+}
+
+/**
+ * Approvals per project and server, each bound to a hash of the entry as the host read it (Qwen
+ * Code's mcpApprovals.json): `{ "<project>": { "<name>": { hash, status } } }`. A changed entry, or
+ * one expanded with other variables, no longer matches and is pending again.
+ */
+export interface ApprovalStoreGate {
+  kind: 'approval-store';
+  refusal: 'needs-approval';
+  file: string;
+  /** A variable naming the file itself. */
+  fileVariable?: string;
+  /** sha256 over the entry's JSON with sorted keys, these members left out. */
+  hashIgnores: readonly string[];
+  approved: string;
+}
+
+/**
+ * How a host reads an entry's values when it starts a server, beyond the form patchbay writes
+ * (EntryStyle.refSyntax), and the odd rules no entry style states. Data per host in launch-facts.ts.
+ */
+export interface HostLaunchFacts {
+  /** Reference forms the host expands besides its style's own (Gemini, Qwen: `$NAME` too). */
+  alsoExpands?: readonly ('${NAME}' | '$NAME' | '${env:NAME}')[];
+  /** `${NAME:-default}` falls back when NAME is unset or empty (Claude Code). */
+  defaults?: boolean;
+  /** Cursor's editor variables: ${userHome}, ${workspaceFolder}, ${workspaceFolderBasename}, ${pathSeparator}, ${/}. */
+  editorVariables?: boolean;
+  /** A `url` entry without `type` is skipped (Claude Code); other hosts infer the transport. */
+  urlNeedsType?: boolean;
+  /**
+   * Servers kept in the USER file for one project (Claude Code's local scope:
+   * `projects["<project>"].mcpServers` in ~/.claude.json). Member path with `<project>`.
+   */
+  localScope?: readonly string[];
+  /** Where the facts come from. */
+  source: string;
+}

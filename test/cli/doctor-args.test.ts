@@ -20,6 +20,13 @@ function usageMessage(...argv: string[]): string {
 }
 
 describe('doctor arguments', () => {
+  it('--trust is explicit (absent: undefined); --install-timeout is bounded milliseconds', () => {
+    expect(parse().trust).toBeUndefined();
+    expect(parse('--trust').trust).toBe(true);
+    expect(parse('--install-timeout', '60000').installTimeoutMs).toBe(60_000);
+    expect(usageMessage('--install-timeout', 'slow')).toBe("--install-timeout needs milliseconds, e.g. 300000 (1–3600000), not 'slow'.");
+  });
+
   it('names, then a dir only when the last positional looks like a path', () => {
     expect(parse()).toMatchObject({ command: 'doctor', projectDir: '/work/here' });
     expect(parse().names).toBeUndefined();

@@ -34,7 +34,7 @@ async function waitFor(condition: () => boolean, ms: number): Promise<void> {
 
 describe('doctor on a terminal', () => {
   it('draws a progress line while checking and clears it before the rows', async () => {
-    pane = await start('--timeout', '3000');
+    pane = await start('--trust', '--timeout', '3000');
     await pane.waitFor(/\[[01]\/2\] checking cursor hang/);
     expect(await pane.exitCode(20_000)).toBe(1);
     const text = await pane.capture();
@@ -44,7 +44,7 @@ describe('doctor on a terminal', () => {
   });
 
   it('Ctrl-C stops doctor (exit 130) and every server it started, grandchildren included', async () => {
-    pane = await start('--timeout', '30000');
+    pane = await start('--trust', '--timeout', '30000');
     // "[1/2] checking cursor hang": good's check is over and its process stopped, so exactly one
     // server is running when Ctrl-C arrives. (Waiting only for "checking …hang" raced good's
     // shutdown: with good still stopping, doctor rightly said it killed 2.)
@@ -58,5 +58,25 @@ describe('doctor on a terminal', () => {
     expect(await pane.capture()).toMatch(/^patchbay: doctor interrupted; killed 1 running server$/m);
     await waitFor(() => survivors(started).length === 0, 3_000);
     expect(survivors(started)).toEqual([]);
+  });
+
+  it('without --trust it asks once per project, default no: Enter starts nothing, "y" starts them', async () => {
+    pane = await start('--timeout', '3000');
+    await pane.waitFor(/Start these 2 servers from project's own files for this check/);
+    const asked = await pane.capture();
+    expect(asked).toMatch(/^Not started: 2 project servers that their hosts have not been allowed to start:$/m);
+    expect(asked).toMatch(/^ {2}good: .*good\.mjs \(\.cursor\/mcp\.json\)$/m);
+    await pane.send('Enter');
+    expect(await pane.exitCode(20_000)).toBe(1);
+    expect(await pane.capture()).toMatch(/^untrusted +cursor +\.cursor\/mcp\.json +good +not started$/m);
+    expect(pids.pids()).toEqual([]);
+    await pane.close();
+
+    pane = await start('--timeout', '3000');
+    await pane.waitFor(/Start these 2 servers/);
+    await pane.send('y');
+    expect(await pane.exitCode(20_000)).toBe(1);
+    expect(await pane.capture()).toMatch(/^ok +cursor +\.cursor\/mcp\.json +good/m);
+    expect(pids.pids().length).toBeGreaterThanOrEqual(2);
   });
 });

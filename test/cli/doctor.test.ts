@@ -92,7 +92,9 @@ describe('patchbay doctor --json', () => {
   it('one row per host × file × server, each fixture its exact status, within the time bound, nothing left running', async () => {
     await writeProject(await closedPort());
     const started = Date.now();
-    const r = await sb.run(['doctor', '--json', '--timeout', String(TIMEOUT_MS), '--parallel', String(PARALLEL)], { env: env() });
+    // --trust: Cursor's consent rules are unknown and Copilot CLI has no trusted folder here, so
+    // without it their project servers would not be started (the consent tests below).
+    const r = await sb.run(['doctor', '--json', '--trust', '--timeout', String(TIMEOUT_MS), '--parallel', String(PARALLEL)], { env: env() });
     const elapsed = Date.now() - started;
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as { command: string; status: string; exitCode: number; rows: JsonRow[]; summary: { total: number; launches: number; healthy: boolean } };
@@ -102,7 +104,7 @@ describe('patchbay doctor --json', () => {
       'opencode good', 'opencode keyed', 'opencode hang', 'opencode off', 'opencode gone',
       'claude-code good', 'claude-code crash', 'claude-code keyed', 'claude-code old', 'claude-code unapproved', 'claude-code remote',
       'cursor good', 'cursor keyed', 'cursor garbage', 'cursor remote',
-      // GitHub Copilot CLI reads the project `.mcp.json` too (no approval step of its own).
+      // GitHub Copilot CLI reads the project `.mcp.json` too (its consent: a trusted folder).
       'copilot-cli good', 'copilot-cli crash', 'copilot-cli keyed', 'copilot-cli old', 'copilot-cli unapproved', 'copilot-cli remote',
     ]);
     const status = (key: string) => ({ status: rows[key]?.status, reason: rows[key]?.reason });
@@ -113,11 +115,14 @@ describe('patchbay doctor --json', () => {
     expect(status('claude-code crash')).toEqual({ status: 'failed', reason: 'exited' });
     expect(status('claude-code unapproved')).toEqual({ status: 'needs-approval', reason: undefined });
     expect(status('cursor garbage')).toEqual({ status: 'failed', reason: 'protocol-violation' });
-    expect(status('copilot-cli unapproved')).toEqual({ status: 'ok', reason: undefined });
+    expect(status('copilot-cli unapproved')).toEqual({ status: 'untrusted', reason: undefined });
     expect(status('copilot-cli crash')).toEqual({ status: 'failed', reason: 'exited' });
     expect(rows['claude-code old']).toMatchObject({ status: 'ok', protocolVersion: '2024-11-05' });
-    for (const host of ['opencode', 'claude-code', 'cursor', 'copilot-cli']) expect(rows[`${host} keyed`]).toMatchObject({ status: 'ok', tools: 1 });
-    for (const host of ['claude-code', 'cursor', 'copilot-cli']) expect(rows[`${host} remote`]).toMatchObject({ status: 'ok', tools: 3 });
+    for (const host of ['opencode', 'claude-code', 'cursor']) expect(rows[`${host} keyed`]).toMatchObject({ status: 'ok', tools: 1 });
+    for (const host of ['claude-code', 'cursor']) expect(rows[`${host} remote`]).toMatchObject({ status: 'ok', tools: 3 });
+    // Started because of --trust, and it works; but Copilot CLI itself would not load it here.
+    expect(rows['copilot-cli keyed']).toMatchObject({ status: 'untrusted', tools: 1 });
+    expect(rows['copilot-cli remote']).toMatchObject({ status: 'untrusted', tools: 3 });
     expect(rows['claude-code crash']?.stderr).toContain('connecting to upstream with --token=<redacted>');
     expect(rows['claude-code good']?.file).toBe('.mcp.json');
 
@@ -141,7 +146,8 @@ describe('patchbay doctor --json', () => {
 
   it('the same server in four hosts starts once', async () => {
     await writeProject(await closedPort());
-    const r = await sb.run(['doctor', 'good', '--json'], { env: env() });
+    await sb.write('home/.copilot/config.json', JSON.stringify({ trusted_folders: [sb.project] }));
+    const r = await sb.run(['doctor', 'good', '--json', '--trust'], { env: env() });
     const doc = JSON.parse(r.stdout) as { rows: JsonRow[] };
     expect(doc.rows.map((row) => `${row.host} ${row.status}`)).toEqual(['opencode ok', 'claude-code ok', 'cursor ok', 'copilot-cli ok']);
     expect(pids.pids()).toHaveLength(1);
@@ -163,13 +169,59 @@ describe('patchbay doctor --json', () => {
   });
 });
 
+describe('patchbay doctor: consent before running a project\'s commands (issue 23)', () => {
+  /** A fresh clone: one `.mcp.json` server whose start writes its pid (the marker) to DOCTOR_PID_FILE. */
+  const clone = () => sb.write('project/.mcp.json', JSON.stringify({ mcpServers: { marker: stdio('good.mjs') } }));
+  const verdicts = (stdout: string) => (JSON.parse(stdout) as { rows: JsonRow[] }).rows.map((row) => `${row.host} ${row.status}`);
+
+  it('plain doctor starts nothing and still reports a row per host, each with its host\'s way to consent', async () => {
+    await clone();
+    const r = await sb.run(['doctor', '--json'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(verdicts(r.stdout)).toEqual(['claude-code needs-approval', 'copilot-cli untrusted']);
+    const doc = JSON.parse(r.stdout) as { trusted: boolean; rows: Array<JsonRow & { hint: string; message: string }>; summary: { launches: number } };
+    expect(doc).toMatchObject({ trusted: false, summary: { launches: 0 } });
+    expect(doc.rows[0]?.hint).toMatch(/enabledMcpjsonServers .*; or run `patchbay doctor --trust`/);
+    expect(doc.rows[1]?.hint).toMatch(/trusted_folders/);
+    expect(pids.pids()).toEqual([]);
+    // The people's table says the same: not started, and why.
+    const human = await sb.run(['doctor'], { env: env() });
+    expect(human.stdout).toMatch(/^needs-approval +claude-code +\.mcp\.json +marker +not started$/m);
+    expect(human.stdout).toMatch(/^untrusted +copilot-cli +\.mcp\.json +marker +not started$/m);
+    expect(human.stdout).toContain('Host files (project and user scope): .mcp.json\n');
+    expect(pids.pids()).toEqual([]);
+  });
+
+  it('--trust starts it (once for both hosts); the verdicts stay the hosts\'', async () => {
+    await clone();
+    const r = await sb.run(['doctor', '--json', '--trust'], { env: env() });
+    expect(verdicts(r.stdout)).toEqual(['claude-code needs-approval', 'copilot-cli untrusted']);
+    expect((JSON.parse(r.stdout) as { rows: Array<{ message: string }> }).rows[0]?.message).toMatch(/^works, but Claude Code will not start it/);
+    expect(pids.pids()).toHaveLength(1);
+  });
+
+  it('enableAllProjectMcpServers in ~/.claude/settings.json: claude-code ok; copilot-cli not ok while the folder is untrusted', async () => {
+    await clone();
+    await sb.write('home/.claude/settings.json', JSON.stringify({ enableAllProjectMcpServers: true }));
+    const r = await sb.run(['doctor', '--json'], { env: env() });
+    expect(verdicts(r.stdout)).toEqual(['claude-code ok', 'copilot-cli untrusted']);
+    expect(r.code).toBe(1);
+    expect(pids.pids()).toHaveLength(1);
+    await sb.write('home/.copilot/config.json', JSON.stringify({ trusted_folders: [sb.root] }));
+    const trusted = await sb.run(['doctor', '--json'], { env: env() });
+    expect(verdicts(trusted.stdout)).toEqual(['claude-code ok', 'copilot-cli ok']);
+    expect(trusted.code).toBe(0);
+  });
+});
+
 describe('patchbay doctor: catalog hosts beyond the JSON `mcpServers` ones', () => {
   it('VS Code `servers`, Codex TOML and Goose YAML: each fixture is started from its host file and is ok', async () => {
     await sb.write('project/.vscode/mcp.json', JSON.stringify({ servers: { vs: { type: 'stdio', ...stdio('needs-env.mjs', { DOCTOR_FIXTURE_KEY: '${env:DOCTOR_SECRET}' }) } } }));
     await sb.write('project/.codex/config.toml', `[mcp_servers.cx]\ncommand = ${JSON.stringify(NODE)}\nargs = [${JSON.stringify(fixture('good.mjs'))}]\n`);
     await sb.write('home/.config/goose/config.yaml', `extensions:\n  gz:\n    name: gz\n    type: stdio\n    cmd: ${JSON.stringify(NODE)}\n    args: [${JSON.stringify(fixture('old-protocol.mjs'))}]\n    enabled: true\n`);
     await sb.write('home/.grok/config.toml', '[mcp_servers.broken\n');
-    const r = await sb.run(['doctor', '--json', '--host', 'vscode,codex,goose,grok'], { env: env() });
+    await sb.write('home/.codex/config.toml', `[projects.${JSON.stringify(sb.project)}]\ntrust_level = "trusted"\n`);
+    const r = await sb.run(['doctor', '--json', '--trust', '--host', 'vscode,codex,goose,grok'], { env: env() });
     const doc = JSON.parse(r.stdout) as { rows: JsonRow[]; diagnostics: Array<{ code: string; host?: string }> };
     expect(doc.rows.map((row) => [row.host, row.file, row.name, row.status])).toEqual([
       ['vscode', '.vscode/mcp.json', 'vs', 'ok'],
@@ -186,20 +238,21 @@ describe('patchbay doctor: catalog hosts beyond the JSON `mcpServers` ones', () 
 
 describe('patchbay doctor (people, exit codes)', () => {
   it('exit 0 when every server is ok or disabled; a table line per row, no progress line off a terminal', async () => {
-    await sb.write('project/.cursor/mcp.json', JSON.stringify({ mcpServers: { good: stdio('good.mjs'), off: { command: 'x', disabled: true } } }));
+    // OpenCode starts a project's servers without asking, so no --trust is needed.
+    await sb.write('project/opencode.json', JSON.stringify({ mcp: { good: local('good.mjs'), off: { type: 'local', command: ['x'], enabled: false } } }));
     const r = await sb.run(['doctor', '--scope', 'project'], { env: env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe('Host files (project scope): .cursor/mcp.json');
-    expect(lines[2]).toMatch(/^ok +cursor +\.cursor\/mcp\.json +good +2025-11-25, 2 tools, \d+ ms$/);
-    expect(lines[3]).toMatch(/^disabled +cursor +\.cursor\/mcp\.json +off +`disabled: true` in the entry$/);
+    expect(lines[0]).toBe('Host files (project scope): opencode.json');
+    expect(lines[2]).toMatch(/^ok +opencode +opencode\.json +good +2025-11-25, 2 tools, \d+ ms$/);
+    expect(lines[3]).toMatch(/^disabled +opencode +opencode\.json +off +`enabled: false` in the entry$/);
     expect(lines.at(-1)).toMatch(/^2 servers: 1 ok, 1 disabled \(1 started, [\d.]+ s\)$/);
     expect(r.stderr).toBe('');
   });
 
   it('a failure gets its stderr and a hint line', async () => {
     await sb.write('project/.mcp.json', JSON.stringify({ mcpServers: { crash: stdio('crash.mjs') } }));
-    const r = await sb.run(['doctor', path.join(sb.project)], { cwd: sb.root, env: env() });
+    const r = await sb.run(['doctor', '--trust', path.join(sb.project)], { cwd: sb.root, env: env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^failed +claude-code +\.mcp\.json +crash +exit 1: the server exited with code 1 before answering$/m);
     expect(r.stdout).toContain('    stderr: connecting to upstream with --token=<redacted>');

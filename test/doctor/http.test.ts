@@ -4,11 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchFromMcpServersEntry, launchFromOpenCodeEntry, type LaunchContext } from '../../src/doctor/launch.js';
 import { runDoctor } from '../../src/doctor/run.js';
 import type { Target } from '../../src/doctor/types.js';
+import { hostRefs } from '../../src/doctor/ref-syntax.js';
+import { hostRecord } from '../../src/installers/index.js';
+import { CLAUDE_STYLE, CURSOR_STYLE, OPENCODE_V1_STYLE, type EntryStyle } from '../../src/installers/shapes.js';
 import { closedPort, startHttpServer, type HttpFixture } from '../fixtures/doctor/http-server.mjs';
 
 let server: HttpFixture;
 const env = { TOKEN: 'tkn-good-123' };
-const ctx = (syntax: LaunchContext['syntax'], urlNeedsType = false): LaunchContext => ({ env, projectDir: '/p', home: '/h', syntax, urlNeedsType });
+const STYLES: Record<string, EntryStyle> = { 'claude-code': CLAUDE_STYLE, cursor: CURSOR_STYLE, opencode: OPENCODE_V1_STYLE };
+const ctx = (host: string, urlNeedsType = false): LaunchContext => ({
+  env, projectDir: '/p', home: '/h', refs: hostRefs(hostRecord(host), STYLES[host] as EntryStyle).rules, urlNeedsType,
+});
 
 function toTarget(host: string, name: string, converted: ReturnType<typeof launchFromMcpServersEntry>): Target {
   return { host, scope: 'project', file: `/p/${host}.json`, name, transport: converted.transport, display: converted.display, launch: converted.result };
@@ -24,7 +30,7 @@ afterAll(async () => {
 describe('doctor over HTTP', () => {
   it('streamable HTTP: the Bearer reference is expanded per host and the handshake completes', async () => {
     const targets = [
-      toTarget('cursor', 'remote', launchFromMcpServersEntry({ url: server.url, headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor'))),
+      toTarget('cursor', 'remote', launchFromMcpServersEntry({ url: server.url, headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor'), CURSOR_STYLE)),
       toTarget('claude-code', 'remote-cc', launchFromMcpServersEntry({ type: 'http', url: server.url, headers: { Authorization: 'Bearer ${TOKEN}' } }, ctx('claude-code', true))),
       toTarget('opencode', 'remote-oc', launchFromOpenCodeEntry({ type: 'remote', url: server.url, headers: { Authorization: 'Bearer {env:TOKEN}' } }, ctx('opencode'))),
     ];
@@ -57,7 +63,7 @@ describe('doctor over HTTP', () => {
   });
 
   it('an SSE-only server: hosts that infer the transport fall back to SSE, an explicit "type": "http" does not', async () => {
-    const inferred = launchFromMcpServersEntry({ url: server.sseUrl, headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor'));
+    const inferred = launchFromMcpServersEntry({ url: server.sseUrl, headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor'), CURSOR_STYLE);
     const explicit = launchFromMcpServersEntry({ type: 'http', url: server.sseUrl, headers: { Authorization: 'Bearer ${TOKEN}' } }, ctx('claude-code', true));
     const report = await runDoctor([toTarget('cursor', 'inferred', inferred), toTarget('claude-code', 'explicit', explicit)], { env, timeoutMs: 5_000 });
     expect(report.rows[0]).toMatchObject({ status: 'ok', transport: 'http', tools: 3 });
@@ -69,7 +75,7 @@ describe('doctor over HTTP', () => {
 
   it('an unreachable URL (a closed port on 127.0.0.1) is a failed row, quickly', async () => {
     const port = await closedPort();
-    const converted = launchFromMcpServersEntry({ url: `http://127.0.0.1:${port}/mcp` }, ctx('cursor'));
+    const converted = launchFromMcpServersEntry({ url: `http://127.0.0.1:${port}/mcp` }, ctx('cursor'), CURSOR_STYLE);
     const report = await runDoctor([toTarget('cursor', 'gone', converted)], { env, timeoutMs: 5_000 });
     expect(report.rows[0]).toMatchObject({ status: 'failed', reason: 'unreachable' });
     expect(report.rows[0]?.message).toContain('ECONNREFUSED');

@@ -2,32 +2,38 @@
 import { describe, expect, it } from 'vitest';
 import { expandRefs } from '../../src/doctor/env-refs.js';
 import { launchFromMcpServersEntry, launchFromOpenCodeEntry, type LaunchContext } from '../../src/doctor/launch.js';
+import { hostRefs } from '../../src/doctor/ref-syntax.js';
+import { hostRecord } from '../../src/installers/index.js';
+import { CLAUDE_STYLE, CURSOR_STYLE, GENERIC_STYLE, OPENCODE_V1_STYLE, type EntryStyle } from '../../src/installers/shapes.js';
 
 const base = { env: { TOKEN: 't0k', EMPTY: '', HOME_DIR: '/h' }, projectDir: '/work/proj', home: '/home/u' };
-const ctx = (syntax: LaunchContext['syntax'], urlNeedsType = false): LaunchContext => ({ ...base, syntax, urlNeedsType });
+const STYLES: Record<string, EntryStyle> = { 'claude-code': CLAUDE_STYLE, cursor: CURSOR_STYLE, generic: GENERIC_STYLE, opencode: OPENCODE_V1_STYLE };
+/** The reference rules of a catalog host: its style's form plus its launch facts. */
+const refs = (host: string) => hostRefs(hostRecord(host), STYLES[host] as EntryStyle).rules;
+const ctx = (host: string, urlNeedsType = false): LaunchContext => ({ ...base, refs: refs(host), urlNeedsType });
 
 describe('expandRefs: each host its own syntax', () => {
   it('Claude Code: ${K} and ${K:-default}; the other syntaxes stay literal', () => {
-    expect(expandRefs('a ${TOKEN} b', 'claude-code', base)).toEqual({ value: 'a t0k b', missing: [] });
-    expect(expandRefs('${NOPE:-dflt}', 'claude-code', base)).toEqual({ value: 'dflt', missing: [] });
-    expect(expandRefs('${EMPTY:-dflt}', 'claude-code', base).value).toBe('dflt');
-    expect(expandRefs('${NOPE}', 'claude-code', base)).toEqual({ value: '', missing: ['NOPE'] });
-    expect(expandRefs('${env:TOKEN} {env:TOKEN}', 'claude-code', base)).toEqual({ value: '${env:TOKEN} {env:TOKEN}', missing: [] });
+    expect(expandRefs('a ${TOKEN} b', refs('claude-code'), base)).toEqual({ value: 'a t0k b', missing: [] });
+    expect(expandRefs('${NOPE:-dflt}', refs('claude-code'), base)).toEqual({ value: 'dflt', missing: [] });
+    expect(expandRefs('${EMPTY:-dflt}', refs('claude-code'), base).value).toBe('dflt');
+    expect(expandRefs('${NOPE}', refs('claude-code'), base)).toEqual({ value: '', missing: ['NOPE'] });
+    expect(expandRefs('${env:TOKEN} {env:TOKEN}', refs('claude-code'), base)).toEqual({ value: '${env:TOKEN} {env:TOKEN}', missing: [] });
   });
 
   it('Cursor: ${env:K} and the editor variables', () => {
-    expect(expandRefs('${env:TOKEN}', 'cursor', base).value).toBe('t0k');
-    expect(expandRefs('${workspaceFolder}/x ${workspaceFolderBasename} ${userHome}', 'cursor', base).value).toBe('/work/proj/x proj /home/u');
-    expect(expandRefs('${env:NOPE}${TOKEN}', 'cursor', base)).toEqual({ value: '${TOKEN}', missing: ['NOPE'] });
+    expect(expandRefs('${env:TOKEN}', refs('cursor'), base).value).toBe('t0k');
+    expect(expandRefs('${workspaceFolder}/x ${workspaceFolderBasename} ${userHome}', refs('cursor'), base).value).toBe('/work/proj/x proj /home/u');
+    expect(expandRefs('${env:NOPE}${TOKEN}', refs('cursor'), base)).toEqual({ value: '${TOKEN}', missing: ['NOPE'] });
   });
 
   it('OpenCode: {env:K}', () => {
-    expect(expandRefs('Bearer {env:TOKEN}', 'opencode', base).value).toBe('Bearer t0k');
-    expect(expandRefs('{env:NOPE} ${TOKEN}', 'opencode', base)).toEqual({ value: ' ${TOKEN}', missing: ['NOPE'] });
+    expect(expandRefs('Bearer {env:TOKEN}', refs('opencode'), base).value).toBe('Bearer t0k');
+    expect(expandRefs('{env:NOPE} ${TOKEN}', refs('opencode'), base)).toEqual({ value: ' ${TOKEN}', missing: ['NOPE'] });
   });
 
   it('generic: ${env:K} only', () => {
-    expect(expandRefs('${env:TOKEN} ${workspaceFolder}', 'generic', base).value).toBe('t0k ${workspaceFolder}');
+    expect(expandRefs('${env:TOKEN} ${workspaceFolder}', refs('generic'), base).value).toBe('t0k ${workspaceFolder}');
   });
 });
 
@@ -53,7 +59,7 @@ describe('launchFromMcpServersEntry (Claude Code, Cursor, generic)', () => {
 
   it('url entries: Claude Code needs a type, Cursor infers http; sse and ws', () => {
     expect(launchFromMcpServersEntry({ url: 'https://x/mcp' }, ctx('claude-code', true)).result.kind).toBe('invalid');
-    expect(launchFromMcpServersEntry({ url: 'https://x/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor')).result).toEqual({
+    expect(launchFromMcpServersEntry({ url: 'https://x/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } }, ctx('cursor'), CURSOR_STYLE).result).toEqual({
       kind: 'launch',
       launch: { transport: 'http', url: 'https://x/mcp', headers: { Authorization: 'Bearer t0k' }, sseFallback: true },
     });
@@ -72,11 +78,11 @@ describe('launchFromMcpServersEntry (Claude Code, Cursor, generic)', () => {
   });
 
   it('disabled and malformed entries', () => {
-    expect(launchFromMcpServersEntry({ command: 'srv', disabled: true, args: ['${NOPE}'] }, ctx('cursor')).result.kind).toBe('disabled');
-    expect(launchFromMcpServersEntry({ command: 'srv', args: 'not-a-list' }, ctx('cursor')).result).toEqual({ kind: 'invalid', message: '`args` must be an array of strings' });
-    expect(launchFromMcpServersEntry({ command: 'srv', type: 'http' }, ctx('cursor')).result.kind).toBe('invalid');
-    expect(launchFromMcpServersEntry({}, ctx('cursor')).result.kind).toBe('invalid');
-    expect(launchFromMcpServersEntry('srv', ctx('cursor')).result.kind).toBe('invalid');
+    expect(launchFromMcpServersEntry({ command: 'srv', disabled: true, args: ['${NOPE}'] }, ctx('cursor'), CURSOR_STYLE).result.kind).toBe('disabled');
+    expect(launchFromMcpServersEntry({ command: 'srv', args: 'not-a-list' }, ctx('cursor'), CURSOR_STYLE).result).toEqual({ kind: 'invalid', message: '`args` must be an array of strings' });
+    expect(launchFromMcpServersEntry({ command: 'srv', type: 'http' }, ctx('cursor'), CURSOR_STYLE).result.kind).toBe('invalid');
+    expect(launchFromMcpServersEntry({}, ctx('cursor'), CURSOR_STYLE).result.kind).toBe('invalid');
+    expect(launchFromMcpServersEntry('srv', ctx('cursor'), CURSOR_STYLE).result.kind).toBe('invalid');
   });
 });
 

@@ -36,17 +36,34 @@ describe('runDoctor', () => {
       JSON.stringify({ mcp: { keyed: { type: 'local', command: [process.execPath, fixture('needs-env.mjs')], environment: { DOCTOR_FIXTURE_KEY: '{env:DOCTOR_SECRET}' } } } }),
     );
     const { targets } = await readTargets({ projectDir: project, home, env: env() });
-    const report = await runDoctor(targets, { env: env(), graceMs: 300 });
-    // Claude Code has not approved the project server: it still ran, once, for all of them
-    // (GitHub Copilot CLI reads the same `.mcp.json`, without an approval step).
+    const report = await runDoctor(targets, { env: env(), graceMs: 300, trust: true });
+    // With --trust it ran once for all of them; the verdicts stay the hosts': Claude Code has not
+    // approved it, GitHub Copilot CLI (same `.mcp.json`) has no trusted folder, Cursor's rules are unknown.
     expect(report.rows.map((r) => [r.host, r.status])).toEqual([
       ['opencode', 'ok'],
       ['claude-code', 'needs-approval'],
       ['cursor', 'ok'],
-      ['copilot-cli', 'ok'],
+      ['copilot-cli', 'untrusted'],
     ]);
+    expect(report.rows.find((r) => r.host === 'cursor')?.notes).toContainEqual(expect.stringMatching(/^started with --trust: patchbay does not know whether Cursor asks/));
     expect(report.summary.launches).toBe(1);
     expect(pids.pids()).toHaveLength(1);
+  });
+
+  it('without --trust a withheld project server is not started; the row says why and how to consent', async () => {
+    const project = path.join(pids.dir, 'project');
+    await mkdir(project, { recursive: true });
+    await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { good: { command: process.execPath, args: [fixture('good.mjs')] } } }));
+    const { targets } = await readTargets({ projectDir: project, home: path.join(pids.dir, 'home'), env: env() });
+    const report = await runDoctor(targets, { env: env(), graceMs: 300 });
+    expect(report.rows.map((r) => [r.host, r.status, r.launchId])).toEqual([
+      ['claude-code', 'needs-approval', undefined],
+      ['copilot-cli', 'untrusted', undefined],
+    ]);
+    expect(report.rows[0]).toMatchObject({ message: expect.stringMatching(/^not started: Claude Code will not start it/), hint: expect.stringContaining('patchbay doctor --trust') });
+    expect(report.rows[1]?.hint).toMatch(/trusted_folders/);
+    expect(report.summary).toMatchObject({ launches: 0, healthy: false });
+    expect(pids.pids()).toEqual([]);
   });
 
   it('never runs more than --parallel checks at once', async () => {

@@ -23,10 +23,10 @@ beforeAll(async () => {
       target('needs-env', stdioLaunch('needs-env.mjs', { DOCTOR_FIXTURE_KEY: 'sesame-123' })),
       target('garbage', stdioLaunch('garbage.mjs')),
       target('old', stdioLaunch('old-protocol.mjs')),
-      target('pending', stdioLaunch('good.mjs', { DIFFERENT: '1' }), { pendingApproval: 'not approved' }),
+      target('pending', stdioLaunch('good.mjs', { DIFFERENT: '1' }), { withheld: { status: 'needs-approval', reason: 'Claude Code will not start it: "pending" is not approved', how: 'approve it in Claude Code' } }),
       target('ghost', { transport: 'stdio', command: 'patchbay-no-such-command', args: [], env: {}, cwd: pids.dir, windowsWrapper: false }),
     ],
-    { env, timeoutMs: 2_500, graceMs: 300, parallel: 4 },
+    { env, timeoutMs: 2_500, graceMs: 300, parallel: 4, trust: true },
   );
 });
 
@@ -71,7 +71,8 @@ describe('runDoctor over stdio fixtures', () => {
 
   it('a working server that Claude Code has not approved: needs-approval, with its result', () => {
     expect(byName('pending')).toMatchObject({ status: 'needs-approval', protocolVersion: '2025-11-25', tools: 2 });
-    expect(byName('pending').hint).toMatch(/enabledMcpjsonServers/);
+    // Started only because of --trust: the verdict stays the host's, the hint its own way to consent.
+    expect(byName('pending')).toMatchObject({ startedWithout: true, message: 'works, but Claude Code will not start it: "pending" is not approved', hint: 'approve it in Claude Code' });
   });
 
   it('a command that is not on PATH: not-found, nothing started', () => {

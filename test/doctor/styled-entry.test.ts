@@ -4,14 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { launchFromEntry, type LaunchContext } from '../../src/doctor/launch.js';
 import { hostRefs } from '../../src/doctor/ref-syntax.js';
+import { hostRecord, isHostId } from '../../src/installers/index.js';
 import { CODEX_STYLE, CONTINUE_STYLE, GOOSE_STYLE, VIBE_STYLE, type EntryStyle } from '../../src/installers/shapes.js';
 import { CLINE_STYLE, GEMINI_STYLE, KILO_STYLE, QWEN_STYLE, WINDSURF_STYLE, ZED_STYLE } from '../../src/installers/hosts/json-styles.js';
 
 const env = { TOKEN: 't0k', K: 'v' };
 function ctx(host: string, name: string, style: EntryStyle): LaunchContext {
-  const refs = hostRefs(host, name, style);
+  const refs = hostRefs({ displayName: name, ...(isHostId(host) ? { launch: hostRecord(host).launch } : {}) }, style);
   return {
-    env, projectDir: '/p', home: '/h', urlNeedsType: false, hostName: name, syntax: refs.syntax,
+    env, projectDir: '/p', home: '/h', urlNeedsType: false, hostName: name, refs: refs.rules,
     ...(refs.literalNote !== undefined ? { literalNote: refs.literalNote } : {}),
   };
 }

@@ -58,8 +58,13 @@ describe('readTargets', () => {
       // GitHub Copilot CLI reads the project `.mcp.json` too: the same server, its own row.
       { host: 'copilot-cli', scope: 'project', file: 'project/.mcp.json', name: 'cc', kind: 'launch' },
     ]);
-    const cc = read.targets.find((t) => t.name === 'cc');
-    expect(cc?.pendingApproval).toBeUndefined();
+    const cc = read.targets.find((t) => t.name === 'cc' && t.host === 'claude-code');
+    expect(cc?.withheld).toBeUndefined();
+    // Copilot CLI has no trusted_folders entry for the project: its row of the same entry is withheld.
+    expect(read.targets.find((t) => t.name === 'cc' && t.host === 'copilot-cli')?.withheld).toMatchObject({ status: 'untrusted' });
+    // OpenCode asks nobody, the user's own and Claude Code's local servers need no consent, and
+    // Cursor's rules are unknown: withheld are Cursor's project server and Copilot's row.
+    expect(read.targets.filter((t) => t.withheld !== undefined).map((t) => `${t.host} ${t.name}`)).toEqual(['cursor cur', 'copilot-cli cc']);
     expect(cc?.launch).toMatchObject({ kind: 'launch', launch: { env: { K: 'k-1' }, cwd: project } });
     expect(read.targets.find((t) => t.name === 'cur')?.launch).toMatchObject({ launch: { env: { K: 'k-1' } } });
   });
@@ -73,15 +78,22 @@ describe('readTargets', () => {
     expect(read.files).toEqual([path.join(home, '.claude.json')]);
   });
 
+  it('the header lists each file once: .mcp.json is read by Claude Code and Copilot CLI', async () => {
+    await put(path.join(project, '.mcp.json'), { mcpServers: { p: { command: 'p' } } });
+    const read = await readTargets({ projectDir: project, home, env, scopes: ['project'] });
+    expect(read.targets.map((t) => t.host)).toEqual(['claude-code', 'copilot-cli']);
+    expect(read.files).toEqual([path.join(project, '.mcp.json')]);
+  });
+
   it('Claude Code project servers: pending without approval, disabled when refused', async () => {
     await put(path.join(project, '.mcp.json'), { mcpServers: { a: { command: 'a' }, b: { command: 'b' }, c: { command: 'c' } } });
     await put(path.join(home, '.claude.json'), { projects: { [project]: { hasTrustDialogAccepted: true, disabledMcpjsonServers: ['c'] } } });
     await put(path.join(project, '.claude', 'settings.local.json'), { enabledMcpjsonServers: ['a'] });
     const read = await readTargets({ projectDir: project, home, env, hosts: ['claude-code'], scopes: ['project'] });
     const [a, b, c] = read.targets;
-    expect(a?.pendingApproval).toBeUndefined();
-    expect(b?.pendingApproval).toMatch(/not approved/);
-    expect(c?.launch).toEqual({ kind: 'disabled', reason: 'Claude Code: listed in disabledMcpjsonServers' });
+    expect(a?.withheld).toBeUndefined();
+    expect(b?.withheld).toMatchObject({ status: 'needs-approval', reason: expect.stringMatching(/not approved/) });
+    expect(c?.launch).toEqual({ kind: 'disabled', reason: 'Claude Code: listed in disabledMcpjsonServers (~/.claude.json)' });
   });
 
   it('a file the host cannot read gives a diagnostic and no targets; the other files still count', async () => {

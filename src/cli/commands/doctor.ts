@@ -6,7 +6,7 @@ import path from 'node:path';
 import { displayPath } from '../../display-path.js';
 import { formatRows, formatSummary } from '../../doctor/format.js';
 import { installCleanup } from '../../doctor/process-tree.js';
-import { runDoctor, type DoctorProgress } from '../../doctor/run.js';
+import { runDoctor, willStart, type DoctorProgress } from '../../doctor/run.js';
 import { readTargets } from '../../doctor/targets.js';
 import type { Target } from '../../doctor/types.js';
 import { PatchbayError } from '../../errors.js';
@@ -48,13 +48,32 @@ function progressLine(out: Output): { update(p: DoctorProgress): void; clear(): 
   const width = (stderr as { columns?: number }).columns ?? 80;
   return {
     update(p) {
-      const text = `[${p.done}/${p.total}] ${p.running.length > 0 ? `checking ${p.running.join(', ')}` : 'done'}`;
+      // A fetch before the handshake timer says so: "downloading" is not "hung".
+      const doing = p.running.map((r) => (r.startsWith('fetching ') ? r : `checking ${r}`));
+      const text = `[${p.done}/${p.total}] ${doing.length > 0 ? doing.join(', ') : 'done'}`;
       stderr.write(`\r\u001b[2K${text.slice(0, Math.max(10, width - 1))}`);
     },
     clear() {
       stderr.write('\r\u001b[2K');
     },
   };
+}
+
+/**
+ * On a terminal (no --json, no --trust), once per project: list the project servers doctor would
+ * start only with consent, and ask (default no). Off a terminal the answer is no.
+ */
+async function askTrust(session: Session, targets: readonly Target[]): Promise<boolean> {
+  const { out, roots, args } = session;
+  if (!out.interactive) return false;
+  const withheld = targets.filter((t) => t.scope === 'project' && t.withheld !== undefined && willStart(t, true));
+  if (withheld.length === 0) return false;
+  // One line per command, not per host: the same .mcp.json entry is one thing to decide on.
+  const lines = [...new Set(withheld.map((t) => `  ${t.name}: ${t.display} (${displayPath(t.file, roots)})`))];
+  out.err(`Not started: ${lines.length === 1 ? 'a project server' : `${lines.length} project servers`} that ${withheld.length === 1 ? 'its host has' : 'their hosts have'} not been allowed to start:`);
+  for (const line of lines) out.err(line);
+  const { confirmTrust } = await import('../wizard.js');
+  return confirmTrust(path.basename(args.projectDir), lines.length);
 }
 
 async function doctor(session: Session): Promise<number> {
@@ -68,6 +87,7 @@ async function doctor(session: Session): Promise<number> {
   });
   const targets = selectNames(read.targets, args.names, displayPath(args.projectDir, roots));
   for (const d of read.diagnostics) out.err(formatDiagnostic(d, roots, out.style));
+  const trust = args.trust === true || (await askTrust(session, targets));
 
   const progress = progressLine(out);
   const uninstall = installCleanup((stopped) => {
@@ -80,6 +100,8 @@ async function doctor(session: Session): Promise<number> {
       env: session.environment.env,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(args.parallel !== undefined ? { parallel: args.parallel } : {}),
+      ...(args.installTimeoutMs !== undefined ? { installTimeoutMs: args.installTimeoutMs } : {}),
+      trust,
       onProgress: (p) => progress.update(p),
     });
   } finally {
@@ -106,6 +128,7 @@ async function doctor(session: Session): Promise<number> {
     command: 'doctor',
     status: healthy ? 'ok' : 'unhealthy',
     exitCode,
+    trusted: trust,
     rows,
     summary: report.summary,
     files: read.files.map((f) => displayPath(f, roots)),

@@ -4,30 +4,23 @@
 // `[mcp_servers.<name>]` tables; no `type`; no interpolation: env references become `env_vars`,
 // `bearer_token_env_var` and `env_http_headers` (CODEX_STYLE). Windows: Rust's Command ignores
 // PATHEXT, so `cmd /c npx …`.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { HostContext } from '../types.js';
 import type { Place } from '../places.js';
 import { CODEX_STYLE } from '../shapes.js';
-import { tomlCodec } from '../lazy-codecs.js';
-import { displayPath } from '../../display-path.js';
-import { hostHome } from './home-dir.js';
+import { ConsentReader } from '../trust.js';
+import { TRUST_FACTS } from '../trust-facts.js';
 import { tomlHost } from './toml-host.js';
 
 export const CODEX_PLACE: Place = { path: ['mcp_servers'], style: CODEX_STYLE };
 
-/** Is the project trusted in the user file? (A file that does not read is "not trusted": only a note.) */
+/**
+ * Is the project trusted? The one fact (trust-facts.ts `codex`), evaluated by trust.ts, so `status`'s
+ * note and doctor's verdict cannot disagree. A file that does not read is "not trusted": only a note.
+ */
 async function codexTrust(ctx: HostContext): Promise<{ trusted: boolean; how: string }> {
-  const userFile = path.join(hostHome(ctx, 'CODEX_HOME', '.codex'), 'config.toml');
-  // The hint names no absolute path (answers show paths project-relative or ~/…, never the full one).
-  const how = `open the project in Codex once and trust it, or add a [projects."<this project's absolute path>"] table with trust_level = "trusted" to ${displayPath(userFile, ctx)}`;
-  await tomlCodec.ready?.(); // outside the try: a codec that fails to load is a broken install, not "untrusted"
-  try {
-    const doc = tomlCodec.parse(await readFile(userFile, 'utf8'), { path: userFile });
-    return { trusted: doc.get(['projects', ctx.projectDir, 'trust_level']) === 'trusted', how };
-  } catch {
-    return { trusted: false, how };
-  }
+  const trust = TRUST_FACTS.codex;
+  const consent = await new ConsentReader(ctx).consent({ displayName: 'Codex', trust }, { name: '', scope: 'project', entry: undefined });
+  return { trusted: consent.state === 'consented', how: trust?.how ?? '' };
 }
 
 export const codex = tomlHost({

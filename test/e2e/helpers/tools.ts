@@ -8,7 +8,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { installTools, readVersions, type ToolSpec } from '../../../scripts/e2e/install-tools.mjs';
 
-export type ToolName = 'opencode' | 'claude-code' | 'verdaccio' | 'inspector' | 'add-mcp' | 'gemini' | 'qwen-code' | 'factory-droid' | 'kilo' | 'codex';
+export type ToolName = 'opencode' | 'claude-code' | 'verdaccio' | 'inspector' | 'add-mcp' | 'gemini' | 'qwen-code' | 'factory-droid' | 'kilo' | 'codex' | 'copilot-cli';
 
 export type Tools =
   | { ok: true; bins: Record<ToolName, string>; specs: Record<string, ToolSpec> }
@@ -34,7 +34,7 @@ export async function prepareTools(names: ToolName[]): Promise<Tools> {
 /** A PATH dir with the host CLIs under the names patchbay's detection probes (`opencode`, `claude`). */
 export async function hostBinDir(dir: string, bins: Partial<Record<ToolName, string>>): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const names: Partial<Record<ToolName, string>> = { opencode: 'opencode', 'claude-code': 'claude', gemini: 'gemini', 'qwen-code': 'qwen', 'factory-droid': 'droid', kilo: 'kilo', codex: 'codex' };
+  const names: Partial<Record<ToolName, string>> = { opencode: 'opencode', 'claude-code': 'claude', gemini: 'gemini', 'qwen-code': 'qwen', 'factory-droid': 'droid', kilo: 'kilo', codex: 'codex', 'copilot-cli': 'copilot' };
   for (const [tool, bin] of Object.entries(bins)) {
     const name = names[tool as ToolName];
     if (name && bin) await symlink(bin, path.join(dir, name));
