@@ -21,6 +21,20 @@ export interface Diagnostic {
   host?: string;
 }
 
+/**
+ * Each problem once: a file's problem is reported by every host (and every server) that reads the file,
+ * and the user needs to read it once. Same code, place and message = same problem; the first is kept.
+ */
+export function uniqueDiagnostics<T extends Pick<Diagnostic, 'code' | 'message' | 'path' | 'pointer' | 'line' | 'column'>>(diagnostics: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.code, d.path, d.pointer, d.line, d.column, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }

@@ -117,7 +117,8 @@ export async function runSession(
           cause: error,
         });
     const exitCode = exitCodeForErrorCode(pbError.code);
-    out.err(formatError(pbError, session.roots, out.style));
+    // Declining is the user's answer, not an error: its one sentence, without a code in front of it.
+    out.err(pbError.code === 'cancelled' ? pbError.message : formatError(pbError, session.roots, out.style));
     if (!isPatchbayError(error) && error instanceof Error && error.stack && streams.env.PATCHBAY_DEBUG) out.err(error.stack);
     if (out.jsonMode && !out.wroteJson) {
       out.json({ command: args.command, status: exitCode === EXIT.cancelled ? 'cancelled' : 'error', exitCode, error: errorJson(pbError, session.roots) });

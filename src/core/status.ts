@@ -2,7 +2,7 @@
 // server is checked on its own hosts and scope (docs/cli.md "Which hosts"); with nothing recorded,
 // patchbay's own entry where a file holds one. A host binary on PATH alone is never drift, so the
 // answer does not depend on the machine.
-import type { Diagnostic } from '../diagnostics.js';
+import { uniqueDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { HostContext, HostId, HostReport, Scope } from '../installers/types.js';
 import { PATCHBAY_VERSION } from '../version.js';
 import { validateHosts } from './host-ids.js';
@@ -116,7 +116,7 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
     }
   }
   const reports = servers.find((sv) => sv.self)?.reports ?? servers[0]?.reports ?? [];
-  const diagnostics = dedupe(servers.flatMap((sv) => sv.reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])));
+  const diagnostics = uniqueDiagnostics(servers.flatMap((sv) => sv.reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])));
   return {
     source,
     hosts: [...new Set(servers.flatMap((sv) => sv.hosts))],
@@ -128,15 +128,4 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
     current: servers.every((sv) => sv.current),
     malformed: diagnostics.some((d) => d.severity === 'error' && malformedCodes.has(d.code)),
   };
-}
-
-/** Diagnostics once each (a host reports a file's problem at the file and at the host level). */
-export function dedupe<T extends Diagnostic>(diagnostics: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = JSON.stringify([d.code, d.path, d.line, d.column, d.message]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -95,12 +95,3 @@ export function wireServer(entry: ServerEntry, file: FileReport, roots: DisplayR
   return out;
 }
 
-export function dedupeDiagnostics(list: WireDiagnostic[]): WireDiagnostic[] {
-  const seen = new Set<string>();
-  return list.filter((d) => {
-    const key = JSON.stringify([d.code, d.path, d.pointer, d.line, d.column, d.message, d.host]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -65,7 +65,7 @@ async function status(session: Session): Promise<number> {
     for (const file of shownFiles(report)) {
       const paint = file.state === 'current' ? s.green : file.state === 'absent' ? s.dim : s.yellow;
       const cells = [
-        `  ${displayPath(file.path, roots)}`,
+        `${onlySelf ? '  ' : '    '}${displayPath(file.path, roots)}`,
         paint(file.state),
         `pin=${file.pin ?? '-'}`,
         `dialect=${file.dialect ?? '-'}`,

@@ -3,7 +3,7 @@
 // manifest (patchbay.jsonc) and managed.json that record what patchbay manages, the hashes of what it
 // wrote, and the folders it created. The CLI, the MCP server's `plan` and the library all call this.
 import type { Diagnostic } from '../../diagnostics.js';
-import { hasErrors } from '../../diagnostics.js';
+import { hasErrors, uniqueDiagnostics } from '../../diagnostics.js';
 import type { HostContext, HostId, HostPlan, Scope } from '../../installers/types.js';
 import type { Plan } from '../../rollback/types.js';
 import type { ServerSpec } from '../../servers/spec.js';
@@ -112,7 +112,7 @@ export async function planServers(environment: Environment, ctx: HostContext, re
   return {
     plan,
     hostPlans: result.hostPlans,
-    diagnostics,
+    diagnostics: uniqueDiagnostics(diagnostics),
     hosts,
     scope: decided.ops[0]?.scope ?? request.scope ?? manifest?.model.defaults.scope ?? 'project',
     placements: dedupePlacements(placements),

@@ -1,10 +1,11 @@
 // check: every diagnostic `patchbay status` (inspection of every host file) and `patchbay init`
 // (planning the install for the selected hosts) would raise, without writing anything.
+import { uniqueDiagnostics } from '../../diagnostics.js';
 import * as z from 'zod';
 import type { HostId, Scope } from '../../installers/types.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
-import { dedupeDiagnostics, errorDiagnostic, wireDiagnostic } from '../present.js';
+import { errorDiagnostic, wireDiagnostic } from '../present.js';
 import { hostContext, inspect, planServersFor } from '../sources.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
@@ -49,7 +50,7 @@ export async function check(environment: ServerEnvironment, input: z.infer<typeo
     }
   }
   diagnostics.push({ code: 'servers-not-started', severity: 'info', message: 'check reads host files only; it starts no server', hint: 'to see whether each configured server starts and answers (initialize + tools/list, per host), ask the user to run `patchbay doctor` (`--json` for rows)' });
-  const diags = dedupeDiagnostics(diagnostics);
+  const diags = uniqueDiagnostics(diagnostics);
   if (failures === scopes.length && checked.length === 0) return makeEnvelope<CheckData>('check', 'unavailable', undefined, diags);
   const errors = diags.filter((d) => d.severity === 'error').length;
   const warnings = diags.filter((d) => d.severity === 'warning').length;

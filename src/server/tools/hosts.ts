@@ -1,10 +1,11 @@
 // list_hosts and list_servers: what is installed and what every host file registers.
+import { uniqueDiagnostics } from '../../diagnostics.js';
 import * as z from 'zod';
 import type { HostId, HostReport, Scope } from '../../installers/types.js';
 import type { ServerEnvironment } from '../context.js';
 import { rootsOf } from '../context.js';
 import { makeEnvelope, type Envelope, type WireDiagnostic } from '../envelope.js';
-import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic, wireServer, type WireServer } from '../present.js';
+import { errorDiagnostic, showPath, wireDiagnostic, wireServer, type WireServer } from '../present.js';
 import { hostContext, inspect } from '../sources.js';
 import { HostsInput, ScopeInput } from './inputs.js';
 
@@ -111,7 +112,7 @@ export async function listHosts(environment: ServerEnvironment, input: z.infer<t
     for (const d of report.diagnostics) diagnostics.push(wireDiagnostic(d, roots));
   }
   const hosts = [...byHost.values()];
-  const diags = dedupeDiagnostics(diagnostics);
+  const diags = uniqueDiagnostics(diagnostics);
   const status = hosts.length === 0 ? 'empty' : diags.some((d) => d.severity === 'error') ? 'diagnostic' : 'ok';
   return makeEnvelope('list_hosts', status, { hosts }, diags);
 }
@@ -150,7 +151,7 @@ export async function listServers(
     }
   }
   if (answered === 0 && diagnostics.length > 0) return makeEnvelope<ServersData>('list_servers', 'unavailable', undefined, diagnostics);
-  const diags = dedupeDiagnostics(diagnostics);
+  const diags = uniqueDiagnostics(diagnostics);
   const status = servers.length > 0 ? 'ok' : diags.some((d) => d.severity === 'error') ? 'diagnostic' : 'empty';
   return makeEnvelope('list_servers', status, { servers }, diags);
 }

@@ -2,11 +2,12 @@
 // line a person runs to apply it. The server never applies anything.
 //
 // Diffs contain host-file text: redactedDiff (src/redact-plan.ts) redacts both sides before diffing.
+import { uniqueDiagnostics } from '../../diagnostics.js';
 import * as z from 'zod';
 import { redactedDiff } from '../../redact-plan.js';
 import { rootsOf, type ServerEnvironment } from '../context.js';
 import { makeEnvelope, type Envelope } from '../envelope.js';
-import { dedupeDiagnostics, errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
+import { errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
 import { planServersFor } from '../sources.js';
 import type { ServerSpec } from '../../servers/spec.js';
 import { HostsInput, ScopeInput } from './inputs.js';
@@ -74,7 +75,7 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
   } catch (error) {
     return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
   }
-  const diags = dedupeDiagnostics(result.diagnostics.map((d) => wireDiagnostic(d, roots)));
+  const diags = uniqueDiagnostics(result.diagnostics.map((d) => wireDiagnostic(d, roots)));
   const hasErrors = diags.some((d) => d.severity === 'error');
   const changes = result.plan.changes;
   const show = (absolute: string) => showPath(absolute, roots);
