@@ -7,6 +7,9 @@ export type ErrorCode =
   | 'lock-held' // another patchbay process holds the state-dir lock
   | 'io-failed' // a filesystem call failed during apply/rollback
   | 'journal-corrupt' // a journal file could not be parsed
+  | 'state-invalid' // managed.json (what patchbay manages) is damaged: refused, never read as empty
+  | 'nothing-to-repair' // `patchbay repair` found managed.json readable
+  | 'state-unrecoverable' // `patchbay repair` found no journal holding managed.json's last bytes
   | 'rollback-refused' // files changed since patchbay wrote them (rollback without --force)
   | 'transaction-not-found'
   | 'nothing-to-rollback'

@@ -8,7 +8,7 @@ import { validateHosts } from '../core/host-ids.js';
 import { didYouMean } from '../core/suggest.js';
 import { parseDoctorArgs } from './doctor-args.js';
 
-export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'hosts', 'doctor', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'hosts', 'doctor', 'repair', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 type OptionSpec = { type: 'boolean' | 'string'; short?: string; multiple?: boolean };
@@ -33,6 +33,7 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
   hosts: { ...HELP, ...JSON_FLAG },
   doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' }, trust: { type: 'boolean' }, 'install-timeout': { type: 'string' } },
   mcp: { ...HELP },
+  repair: { ...HELP, ...JSON_FLAG, yes: { type: 'boolean', short: 'y' }, 'dry-run': { type: 'boolean' } },
   add: {
     ...HELP, ...JSON_FLAG, ...PLAN_FLOW, pypi: { type: 'string' }, url: { type: 'string' }, transport: { type: 'string' },
     env: { type: 'string', multiple: true }, header: { type: 'string', multiple: true }, adopt: { type: 'boolean' }, force: { type: 'boolean' },
@@ -60,6 +61,7 @@ const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | 'words' | nul
   hosts: 'dir',
   doctor: 'names-dir',
   mcp: null,
+  repair: null,
 };
 
 /** Commands whose positional is the project folder (they read, and may write, files in it). */

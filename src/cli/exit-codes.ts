@@ -30,6 +30,9 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'io-failed': EXIT.applyFailed,
   // Our own journal is unreadable: refuse to touch anything rather than guess.
   'journal-corrupt': EXIT.refused,
+  'state-invalid': EXIT.refused,
+  'nothing-to-repair': EXIT.ok,
+  'state-unrecoverable': EXIT.refused,
   'rollback-refused': EXIT.rollbackRefused,
   // A transaction id that does not exist is a bad argument.
   'transaction-not-found': EXIT.usage,

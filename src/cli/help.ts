@@ -20,6 +20,7 @@ Commands:
   history           list transactions
   hosts [dir]       list every host patchbay knows: files per scope on this OS, format, detected?
   doctor [name…]    start each configured MCP server as its host would; report its health
+  repair            restore a damaged managed.json (patchbay's ownership record) from the journal
   mcp               run patchbay's MCP server on stdio
 
 Options:
@@ -123,6 +124,18 @@ Options:
       --host <a,b>          only these hosts
       --scope <scope>       project (default) or user
       --opencode-version <v> use this OpenCode version's dialect instead of probing
+      --json                print one JSON document on stdout`,
+  repair: `Usage: patchbay repair [options]
+
+patchbay's record of what it manages (managed.json in the state dir) decides what it may change: when
+it is damaged (empty, truncated, not JSON, the wrong shape) every command refuses with state-invalid.
+repair restores the bytes patchbay last wrote to it, kept in the journal of the transaction that wrote
+them, through one transaction (\`patchbay rollback\` undoes it). Refuses (state-unrecoverable) when
+the journal does not hold them. Nothing to repair: exit 0.
+
+Options:
+  -y, --yes                 apply without asking
+      --dry-run             show what it would restore, write nothing
       --json                print one JSON document on stdout`,
   migrate: `Usage: patchbay migrate [dir] [options]
 

@@ -19,6 +19,7 @@ const COMMAND_LOADERS: Record<CommandName, () => Promise<CommandModule>> = {
   sync: () => import('./commands/sync.js'),
   status: () => import('./commands/status.js'),
   migrate: () => import('./commands/migrate.js'),
+  repair: () => import('./commands/repair.js'),
   uninstall: () => import('./commands/uninstall.js'),
   rollback: () => import('./commands/rollback.js'),
   history: () => import('./commands/history.js'),

@@ -38,6 +38,8 @@ export interface JournalFile {
   deleted: boolean;
   /** sha256 of the bytes patchbay writes; null for a delete. Rollback compares against it. */
   afterSha256: string | null;
+  /** base64 of the bytes written, for a change that asked for it (FileChange.journalAfter). */
+  afterBase64?: string;
   /** Temp files this transaction may leave next to the target; recovery removes them. */
   tempPaths: string[];
   /** Set (and fsynced) once the file has been written/deleted. */

@@ -85,10 +85,11 @@ export function makeChange(
   file: string,
   before: FileBefore,
   after: FileAfter,
-  opts: { createMode?: number; label?: string } = {},
+  opts: { createMode?: number; label?: string; journalAfter?: boolean } = {},
 ): FileChange {
   const change: FileChange = { path: path.resolve(file), before, after };
   if (opts.createMode !== undefined) change.createMode = opts.createMode;
+  if (opts.journalAfter) change.journalAfter = true;
   if (opts.label !== undefined) change.label = opts.label;
   return change;
 }
@@ -191,6 +192,7 @@ interface SerializedChange {
   after: string | { delete: true };
   createMode?: number;
   label?: string;
+  journalAfter?: boolean;
 }
 
 interface SerializedPlan {
@@ -219,6 +221,7 @@ export function serializePlan(plan: Plan): string {
       };
       if (c.createMode !== undefined) out.createMode = c.createMode;
       if (c.label !== undefined) out.label = c.label;
+      if (c.journalAfter) out.journalAfter = true;
       return out;
     }),
   };
@@ -247,6 +250,7 @@ export function deserializePlan(text: string): Plan {
       };
       if (c.createMode !== undefined) change.createMode = c.createMode;
       if (c.label !== undefined) change.label = c.label;
+      if (c.journalAfter === true) change.journalAfter = true;
       return change;
     }),
   };

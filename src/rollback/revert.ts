@@ -77,6 +77,8 @@ export async function rollback(id?: string, options: RollbackOptions & InternalO
           after: await priorBytesOf(original.id, f),
           forceMode: f.priorMode ?? 0o644,
           forceOwner: { uid: f.priorUid, gid: f.priorGid },
+          // What the original kept of its bytes the revert keeps of the prior ones (`patchbay repair`).
+          ...(f.afterBase64 !== undefined ? { journalAfter: true } : {}),
         });
       } else {
         changes.push({ path: f.target, before, after: 'delete' });

@@ -97,6 +97,7 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
       priorGid: cur.gid,
       deleted,
       afterSha256: change.after === 'delete' ? null : sha256(change.after),
+      ...(change.journalAfter && change.after !== 'delete' ? { afterBase64: Buffer.from(change.after.buffer, change.after.byteOffset, change.after.byteLength).toString('base64') } : {}),
       tempPaths: [tempPathFor(target, id, 'write'), tempPathFor(target, id, 'restore')],
       done: false,
     };

@@ -23,6 +23,11 @@ export interface FileChange {
   createMode?: number;
   /** Free-form tag for presenters: which host/scope produced this change. */
   label?: string;
+  /**
+   * Keep the written bytes in the journal too (not only their hash): for patchbay's own small state
+   * file, so `patchbay repair` can restore its last good bytes when it is damaged.
+   */
+  journalAfter?: boolean;
 }
 
 export interface Plan {

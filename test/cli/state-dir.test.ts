@@ -101,7 +101,11 @@ describe('a state dir the user cannot write', () => {
       const history = await sb.run(['history'], { asNobody });
       expect(history.code, history.stderr).toBe(0);
       expect(history.stdout).toMatch(/committed .*init patchbay → claude-code \(project\)/);
-      expect((await sb.run(['init', '--yes', '--host', 'cursor', '--dry-run'], { asNobody })).code).toBe(0);
+      // The write needs managed.json (what patchbay owns): one it cannot read refuses the plan, even as
+      // a dry run (as when the state dir is a file), rather than plan as if nothing were managed.
+      const dryInit = await sb.run(['init', '--yes', '--host', 'cursor', '--dry-run'], { asNobody });
+      expect(dryInit.code, dryInit.stderr).toBe(asNobody ? 3 : 0);
+      if (asNobody) expect(dryInit.stderr).toMatch(/managed\.json: not-readable .*\n  hint: It is patchbay's record/);
       const init = await sb.run(['init', '--yes', '--host', 'cursor'], { asNobody });
       expect(init.code, init.stderr).toBe(3);
       expect(init.stderr).toContain(`state-dir-unusable patchbay's state folder ${sb.stateDir} is not writable for you`);

@@ -8,7 +8,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { PatchbayError, type ErrorCode } from '../../errors.js';
+import { lineColumn } from '../../installers/text/text.js';
 import type { ServerSpec } from '../../servers/spec.js';
+import { checkRecordsFile } from './records-schema.js';
 import type { PlanningOverlay } from '../../installers/document/overlay.js';
 import type { HostId, Scope } from '../../installers/types.js';
 import type { PlacedServer } from '../manifest/pin.js';
@@ -48,32 +52,59 @@ export function emptyRecords(): Records {
 }
 
 /**
- * Parses managed.json; a missing one is empty. Version 1 (0.2: one host list for every user-scope
- * server) is read as 2, each server getting that list.
+ * Parses managed.json; a missing one (null) is empty: nothing managed yet. Anything else that is not a
+ * valid records file — empty, truncated, not JSON, the wrong shape, a version this patchbay does not
+ * know — is refused (`state-invalid`, exit 3), never read as empty: see records-schema.ts. Version 1
+ * (0.2: one host list for every user-scope server) is read as 2, each server getting that list.
  */
-export function parseRecords(text: string | null): Records {
-  if (text === null || text.trim() === '') return emptyRecords();
-  try {
-    const value = JSON.parse(text) as Partial<Omit<Records, 'user' | 'version'>> & { version?: number; user?: { hosts?: string[]; servers?: Record<string, ServerSpec & { hosts?: string[] }> } };
-    const v1Hosts = strings(value.user?.hosts);
-    const placed = (servers: Record<string, ServerSpec & { hosts?: string[] }> | undefined, fallback: string[]) =>
-      Object.fromEntries(Object.entries(servers ?? {}).map(([name, server]) => [name, { ...server, hosts: server.hosts ? strings(server.hosts) : [...fallback] } as RecordedServer]));
-    return {
-      version: 2,
-      user: { servers: placed(value.user?.servers, v1Hosts) },
-      projects: Object.fromEntries(Object.entries(value.projects ?? {}).map(([dir, p]) => [dir, { servers: placed(p?.servers, []) }])),
-      entries: { ...(value.entries ?? {}) },
-      existed: strings(value.existed),
-      empty: strings(value.empty),
-      createdDirs: strings(value.createdDirs),
-    };
-  } catch {
-    return emptyRecords();
+export function parseRecords(text: string | null, file: string): Records {
+  if (text === null) return emptyRecords();
+  const errors: ParseError[] = [];
+  const value: unknown = parseJson(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length > 0 || value === undefined) {
+    const offset = errors[0]?.offset ?? 0;
+    const why = text.trim() === '' ? 'is empty' : `is not valid JSON (${errors[0] ? printParseErrorCode(errors[0].error) : "no value"})`;
+    throw stateInvalid(file, `${file} ${why}`, lineColumn(text, offset));
   }
+  const result = checkRecordsFile(withV1Hosts(value));
+  if (!result.ok) throw stateInvalid(file, `${file}: ${result.where}: ${result.message}`);
+  const data = result.data;
+  const servers = (list: Record<string, RecordedServer> | undefined): Record<string, RecordedServer> =>
+    Object.fromEntries(Object.entries(list ?? {}).map(([name, server]) => [name, { ...server, hosts: [...server.hosts] } as RecordedServer]));
+  return {
+    version: 2,
+    user: { servers: servers(data.user?.servers as unknown as Record<string, RecordedServer> | undefined) },
+    projects: Object.fromEntries(Object.entries(data.projects ?? {}).map(([dir, p]) => [dir, { servers: servers(p.servers as unknown as Record<string, RecordedServer>) }])),
+    entries: { ...(data.entries ?? {}) },
+    existed: [...(data.existed ?? [])],
+    empty: [...(data.empty ?? [])],
+    createdDirs: [...(data.createdDirs ?? [])],
+  };
 }
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
+/** 0.2's user servers carry no hosts: `user.hosts` applied to each, before the shape is checked. */
+function withV1Hosts(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const user = (value as { user?: unknown }).user;
+  if (user === null || typeof user !== 'object' || Array.isArray(user)) return value;
+  const { hosts, servers } = user as { hosts?: unknown; servers?: unknown };
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) return value;
+  const fallback = Array.isArray(hosts) ? hosts : [];
+  const filled = Object.fromEntries(
+    Object.entries(servers).map(([name, server]) => [
+      name,
+      server !== null && typeof server === 'object' && !Array.isArray(server) && !('hosts' in server) ? { ...server, hosts: fallback } : server,
+    ]),
+  );
+  return { ...value, user: { ...user, servers: filled } };
+}
+
+function stateInvalid(file: string, message: string, at?: { line: number; column: number }): PatchbayError {
+  return new PatchbayError('state-invalid', `${message}. patchbay's record of what it manages cannot be read, so nothing is written.`, {
+    path: file,
+    ...(at ?? {}),
+    hint: 'Run `patchbay repair` to restore it from the transaction journal (it shows what it would write first); if the journal cannot, move the file aside and re-add servers with --adopt.',
+  });
 }
 
 /** A recorded server as the model's PlacedServer (records hold project- or user-scope servers). */
@@ -90,19 +121,49 @@ export function renderRecords(records: Records): string {
   return `${JSON.stringify(records, null, 2)}\n`;
 }
 
+/**
+ * managed.json's text for a command that only reads; null when there is none — also when the state dir
+ * is a file (ENOTDIR) or another user's (EACCES): such a reading command writes nothing, and every
+ * writing command refuses first (state-dir-unusable) or reads through the overlay, which refuses an
+ * unreadable file. Any other failure (managed.json is a folder, a link loop) is a refusal.
+ */
+export async function readRecordsText(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return null;
+    throw new PatchbayError('state-invalid', `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}), so nothing is written.`, {
+      path: file,
+      cause: error,
+      hint: 'Make it a readable regular file again (it is patchbay\'s record of what it manages), or run `patchbay repair`.',
+    });
+  }
+}
+
 /** managed.json as it is on disk, for commands that only read (status, list, update). */
 export async function readRecords(stateDir: string): Promise<Records> {
-  return parseRecords(await readFile(recordsPath(stateDir), 'utf8').catch(() => null));
+  const file = recordsPath(stateDir);
+  return parseRecords(await readRecordsText(file), file);
 }
 
 /** managed.json as a plan sees it: read through the overlay, so apply's hash check guards it too. */
 export async function readRecordsIn(overlay: PlanningOverlay, file: string): Promise<Records> {
-  return parseRecords(await overlay.text(file));
+  // A write must know what it owns: a managed.json it cannot read (permissions, a folder, not UTF-8)
+  // is that read's own refusal, not an empty record.
+  const { problem } = await overlay.file(file);
+  if (problem) {
+    throw new PatchbayError(problem.code as ErrorCode, problem.message, {
+      path: file,
+      hint: "It is patchbay's record of what it manages: make it readable (and writable) for your user — it belongs to whoever ran patchbay first, e.g. under sudo — or set PATCHBAY_STATE_DIR to a state dir of your own.",
+    });
+  }
+  return parseRecords(await overlay.text(file), file);
 }
 
 /** Stages managed.json's new text in the plan: 0600, it names the user's files. */
 export function stageRecords(overlay: PlanningOverlay, file: string, records: Records): Promise<void> {
-  return overlay.replaceText(file, renderRecords(records), STATE_LABEL, { createMode: 0o600 });
+  return overlay.replaceText(file, renderRecords(records), STATE_LABEL, { createMode: 0o600, journalAfter: true });
 }
 
 /** sha256 of an entry's canonical JSON (keys sorted), so layout and key order do not matter. */

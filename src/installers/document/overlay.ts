@@ -33,6 +33,8 @@ interface FileState extends OverlayFile {
   labels: Set<string>;
   /** Mode for a file this plan creates (managed.json: 0600). */
   createMode?: number;
+  /** Keep the written bytes in the journal (FileChange.journalAfter: managed.json). */
+  journalAfter?: boolean;
   /** The file's text as read (BOM included), when its bytes are valid UTF-8: see changes(). */
   original?: string;
   /** The last document parsed from this file, and what it was parsed from (see document()). */
@@ -117,9 +119,10 @@ export class PlanningOverlay {
   }
 
   /** Replace the whole current text (a file written whole, like the manifest); BOM kept. */
-  async replaceText(file: string, text: string, label: string, options: { createMode?: number } = {}): Promise<void> {
+  async replaceText(file: string, text: string, label: string, options: { createMode?: number; journalAfter?: boolean } = {}): Promise<void> {
     const s = await this.state(file);
     if (options.createMode !== undefined) s.createMode = options.createMode;
+    if (options.journalAfter) s.journalAfter = true;
     const bom = text.startsWith(BOM);
     s.bom = s.bom || bom;
     s.text = bom ? text.slice(1) : text;
@@ -149,7 +152,7 @@ export class PlanningOverlay {
       const whole = roundTrips(text);
       const bytes = whole && s.original !== undefined && s.before.bytes ? encodeEdited(s.before.bytes, s.original, text) : new TextEncoder().encode(text);
       if (whole) rememberText(bytes, text);
-      out.push(makeChange(s.path, s.before, bytes, { label, ...(s.createMode !== undefined ? { createMode: s.createMode } : {}) }));
+      out.push(makeChange(s.path, s.before, bytes, { label, ...(s.createMode !== undefined ? { createMode: s.createMode } : {}), ...(s.journalAfter ? { journalAfter: true } : {}) }));
     }
     return out;
   }
