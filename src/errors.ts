@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'no-such-package'
   | 'no-such-version'
   | 'registry-unreachable'
+  | 'invalid-server' // a server spec the one validator refuses (name, env name, header, URL, unpinned)
   | 'server-not-managed' // remove/update of a name patchbay does not manage
   | 'entry-exists'
   | 'project-needs-trust' // info: the host reads this project file only once the project is trusted

@@ -69,6 +69,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'unsupported-host-version': EXIT.refused,
   'probe-failed': EXIT.refused,
   'manifest-invalid': EXIT.refused,
+  'invalid-server': EXIT.refused,
   'unknown-host': EXIT.usage,
   'unsupported-host': EXIT.usage,
   usage: EXIT.usage,

@@ -86,6 +86,16 @@ export function launchOf(spec: ServerSpec): Launch {
 export function describeSpec(spec: ServerSpec): string {
   if ('npm' in spec) return `${spec.npm}@${spec.version}`;
   if ('pypi' in spec) return spec.version === undefined ? spec.pypi : `${spec.pypi}==${spec.version}`;
-  if ('url' in spec) return spec.url;
+  if ('url' in spec) return urlSummary(spec.url);
   return spec.command;
+}
+
+/** A URL without what may be secret in it (credentials, the query's values): `https://x.test/mcp?…`. */
+function urlSummary(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search ? '?…' : ''}`;
+  } catch {
+    return '<not a URL>';
+  }
 }

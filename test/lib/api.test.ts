@@ -100,4 +100,18 @@ describe('library API', () => {
     await expect(apply(p)).rejects.toMatchObject({ code: 'usage' });
     expect(await readFile(path.join(project, '.mcp.json'), 'utf8')).toBe('{ "mcpServers": { "chant": { "command": "mine" } } }\n');
   });
+
+  it('the library is held to the same validator as the CLI: a bad spec is a diagnostic, not a write', async () => {
+    const bad = await plan({ servers: { '../x': { command: 'node' }, chant: { npm: 'chant', version: '^1.4.0' }, hook: { url: 'https://x.test/', headers: { X: 'a\r\nB: 1' } } }, hosts: ['cursor'], cwd: project, env });
+    expect(bad.ok).toBe(false);
+    expect(bad.files).toEqual([]);
+    const messages = bad.diagnostics.filter((d) => d.code === 'invalid-server').map((d) => d.message);
+    expect(messages).toEqual([
+      expect.stringMatching(/^\.\.\/x: name: .*not a usable server name/),
+      expect.stringMatching(/^chant: version: npm version '\^1\.4\.0' is not exact/),
+      expect.stringMatching(/^hook: headers\.X: a header value cannot hold a line break/),
+    ]);
+    await expect(apply(bad)).rejects.toMatchObject({ code: 'usage' });
+    await expect(readFile(path.join(project, '.cursor', 'mcp.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });

@@ -6,8 +6,9 @@ import { jsonCodec } from '../../installers/jsonc/document.js';
 import { PatchbayError } from '../../errors.js';
 import { readFailure } from '../../rollback/plan-builder.js';
 import { MANIFEST_FILE, MANIFEST_VERSION, modelOf, schemaUrl, selfServerOf, type ManifestModel, type PlacedServer } from './pin.js';
-import { PATCHBAY_VERSION } from '../../version.js';
-import { applyTextEdits, type DocValue, type TextEdit } from '../../installers/document/types.js';
+import { PACKAGE_NAME, PATCHBAY_VERSION } from '../../version.js';
+import { serverNameProblem, specProblems } from '../../servers/validate.js';
+import { applyTextEdits, type ConfigDocument, type DocValue, type TextEdit } from '../../installers/document/types.js';
 import { printCompact, printValue } from '../../installers/jsonc/print.js';
 
 export function manifestPath(projectDir: string): string {
@@ -61,7 +62,35 @@ export async function parseManifest(text: string, file: string): Promise<Manifes
     const where = issuePath.length > 0 ? issuePath.join('.') : 'the top level';
     throw invalid(file, at, `${MANIFEST_FILE}: ${where}: ${issue?.message ?? 'invalid'}.`, pointerOf(issuePath));
   }
-  return modelOf(result.data);
+  const model = modelOf(result.data);
+  checkServers(doc, raw as { servers?: Record<string, unknown> }, model, file);
+  return model;
+}
+
+/**
+ * The one validator (servers/validate.ts) over every server of the manifest: a manifest is input like
+ * the CLI's flags, and `sync` must not write what `add` would refuse. Names come from the file's own
+ * keys (the document's objects have no prototype, so `__proto__` is a key here and not lost).
+ */
+function checkServers(doc: Pick<ConfigDocument, 'position'>, raw: { servers?: Record<string, unknown> }, model: ManifestModel, file: string): void {
+  for (const name of Object.keys(raw.servers ?? {})) {
+    const placed = Object.hasOwn(model.servers, name) ? model.servers[name] : undefined;
+    const problems = placed ? specProblems(name, placed.spec, { ownPackage: PACKAGE_NAME }) : [{ where: 'name', message: serverNameProblem(name, undefined, { ownPackage: PACKAGE_NAME }) ?? 'invalid' }];
+    const first = problems[0];
+    if (first === undefined) continue;
+    const memberPath = ['servers', name, ...pathOfWhere(first.where)];
+    const at = doc.position(memberPath, first.where === 'name' ? 'key' : 'value') ?? doc.position(['servers', name], 'key') ?? { line: 1, column: 1 };
+    throw invalid(file, at, `${MANIFEST_FILE}: servers.${name}: ${first.message}.`, pointerOf(memberPath));
+  }
+}
+
+/** `env.A`, `args[2]`, `url`, `name` → the member path inside the server. */
+function pathOfWhere(where: string): (string | number)[] {
+  if (where === 'name') return [];
+  const indexed = /^(\w+)\[(\d+)\]$/.exec(where);
+  if (indexed) return [indexed[1] as string, Number(indexed[2])];
+  const dot = where.indexOf('.');
+  return dot < 0 ? [where] : [where.slice(0, dot), where.slice(dot + 1)];
 }
 
 interface SchemaIssue {

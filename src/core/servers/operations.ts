@@ -14,6 +14,7 @@ import { loadManifest, manifestPath } from '../manifest/manifest.js';
 import { readRecordsIn, recordsPath, stageRecords, type Records } from './records.js';
 import { planOfOverlay } from '../overlay-plan.js';
 import { literalSecrets } from './secrets.js';
+import { specProblems } from '../../servers/validate.js';
 import { managedServers, splitManaged, specsOf, type ManagedServer, type RecordHome } from './managed-set.js';
 import { decideChanges, type ServerOp } from './changes.js';
 import { recordWritten } from './record-written.js';
@@ -81,9 +82,12 @@ export async function planServers(environment: Environment, ctx: HostContext, re
   const records: Records = await readRecordsIn(overlay, recordsFile);
   const before = managedServers(manifest?.model ?? null, records, ctx.projectDir);
   const decided = await decideChanges(ctx, request, { managed: before, records, defaults: manifest?.model.defaults ?? {}, hasManifest: manifest !== null });
-  const diagnostics: Diagnostic[] = [...decided.diagnostics, ...secretDiagnostics(decided.ops, request)];
+  const invalid = invalidServers(decided.ops);
+  const diagnostics: Diagnostic[] = [...decided.diagnostics, ...invalid.diagnostics, ...secretDiagnostics(decided.ops, request)];
 
-  const operations = decided.ops.flatMap((op) => op.hosts.map((host) => ({ host, scope: op.scope, binding: op.binding, action: op.action, replace: op.replace })));
+  // An invalid server is refused as a whole and not planned at all (its entry would hold the bad value).
+  const refused = invalid.names;
+  const operations = decided.ops.filter((op) => !refused.has(op.name)).flatMap((op) => op.hosts.map((host) => ({ host, scope: op.scope, binding: op.binding, action: op.action, replace: op.replace })));
   const description = describeOps(request.action, decided.ops);
   const result = await planOperations(ctx, operations, { description, overlay, ...(request.opencodeVersion !== undefined ? { opencodeVersion: request.opencodeVersion } : {}) });
   diagnostics.push(...result.diagnostics);
@@ -124,6 +128,25 @@ export async function planServers(environment: Environment, ctx: HostContext, re
 }
 
 /**
+ * The one validator (servers/validate.ts) over every server this plan installs: the library and the
+ * MCP `plan` tool reach here without the CLI's flag checks, and a manifest is checked when it is read.
+ */
+function invalidServers(ops: readonly ServerOp[]): { diagnostics: Diagnostic[]; names: Set<string> } {
+  const diagnostics: Diagnostic[] = [];
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  for (const op of ops) {
+    if (op.action !== 'install' || !op.spec || seen.has(op.name)) continue;
+    seen.add(op.name);
+    for (const problem of specProblems(op.name, op.spec, { ownPackage: PACKAGE_NAME })) {
+      names.add(op.name);
+      diagnostics.push({ code: 'invalid-server', severity: 'error', message: `${op.name}: ${problem.where}: ${problem.message}` });
+    }
+  }
+  return { diagnostics, names };
+}
+
+/**
  * Secrets by reference, enforced: a literal that looks like a secret, bound for a PROJECT file (one
  * people commit), is refused; `--allow-literal-secrets` overrides.
  */
@@ -138,7 +161,9 @@ function secretDiagnostics(ops: readonly ServerOp[], request: ServersRequest): D
       out.push({
         code: 'literal-secret-in-project-file', severity: 'error',
         message: `${op.name}: ${secret.where} holds a literal value that looks like a secret, and project files are committed`,
-        hint: `reference it instead, e.g. --env NAME='\${env:NAME}' (each host gets its own syntax), or pass --allow-literal-secrets`,
+        hint: secret.where.startsWith('url')
+          ? `keep the secret out of the URL: send it as a header that references a variable, e.g. --header 'Authorization: Bearer \${env:TOKEN}', or pass --allow-literal-secrets`
+          : `reference it instead, e.g. --env NAME='\${env:NAME}' (each host gets its own syntax), or pass --allow-literal-secrets`,
       });
     }
   }

@@ -23,11 +23,45 @@ export function literalSecrets(spec: ServerSpec): LiteralSecret[] {
       if (secretKey || isSecretLikeValue(value)) found.push({ where: `${kind}.${key}` });
     }
   };
-  if ('url' in spec) check('headers', spec.headers);
+  if ('url' in spec) {
+    check('headers', spec.headers);
+    found.push(...urlSecrets(spec.url));
+  }
   else check('env', spec.env);
   const args = 'url' in spec ? [] : (spec.args ?? []);
   args.forEach((arg, i) => {
     if (!hasReference(arg) && isSecretLikeValue(arg)) found.push({ where: `args[${i}]` });
   });
   return found;
+}
+
+/**
+ * A URL carries secrets in two places: its credentials (`https://user:pass@…`) and its query
+ * (`?api_key=sk-…`, `?token=…`). Either, when a literal, is a secret committed with the project file.
+ */
+function urlSecrets(url: string): LiteralSecret[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return []; // not a URL: the validator refuses it
+  }
+  const found: LiteralSecret[] = [];
+  const literal = (value: string) => value !== '' && !hasReference(decodeURIComponentSafe(value));
+  if (literal(parsed.password) || (literal(parsed.username) && parsed.password === '' && isSecretLikeValue(decodeURIComponentSafe(parsed.username)))) {
+    found.push({ where: 'url (credentials)' });
+  }
+  for (const [key, value] of parsed.searchParams) {
+    if (value === '' || hasReference(value)) continue;
+    if (isSecretKeyName(key) || isSecretLikeValue(value)) found.push({ where: `url (query parameter ${key})` });
+  }
+  return found;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
