@@ -49,6 +49,7 @@ export const MALFORMED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'invalid-shape',
   'duplicate-key',
   'too-deep',
+  'too-large',
   'manifest-invalid',
   'not-a-file',
   'symlink-loop',

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'invalid-shape' // a container has the wrong JSON type (e.g. mcpServers is an array)
   | 'duplicate-key'
   | 'too-deep' // objects/arrays nested deeper than patchbay reads (a damaged or hostile file)
+  | 'too-large' // a file or one string in it larger than patchbay reads in that format (text/limits.ts)
   | 'foreign-entry' // an entry named patchbay that patchbay did not write
   | 'stale-entry' // a patchbay entry pinned to another version
   | 'other-dialect' // our entry exists in the other OpenCode dialect

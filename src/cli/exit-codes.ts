@@ -43,6 +43,7 @@ export const EXIT_CODE_BY_ERROR: Readonly<Record<ErrorCode, ExitCode>> = {
   'invalid-shape': EXIT.refused,
   'duplicate-key': EXIT.refused,
   'too-deep': EXIT.refused,
+  'too-large': EXIT.refused,
   'foreign-entry': EXIT.refused,
   'stale-entry': EXIT.refused,
   'other-dialect': EXIT.refused,

@@ -225,7 +225,7 @@ export async function planHost(
     if (!(error instanceof DocumentEditError)) throw error;
     // "this host" is said by a renderer that knows only the entry style: name the host and scope here.
     const message = error.message.replace('this host', `${record.displayName} (${scope} scope)`);
-    result.diagnostics.push({ code: error.code, severity: 'error', host: record.id, message, ...(error.position ?? {}), ...(error.hint ? { hint: error.hint } : {}) });
+    result.diagnostics.push({ code: error.code, severity: 'error', host: record.id, message, ...(edit.file !== undefined ? { path: edit.file } : {}), ...(error.position ?? {}), ...(error.hint ? { hint: error.hint } : {}) });
   }
   return result;
 
@@ -371,7 +371,11 @@ class Editor {
     private readonly scope: Scope,
   ) {}
 
+  /** The file the last edit was planned in: a refusal of the document (DocumentEditError) names it. */
+  file: string | undefined;
+
   private current(e: FileEval): Promise<ConfigDocument> {
+    this.file = e.file.path;
     return this.overlay.document(e.file.path, this.record.codec);
   }
 

@@ -158,6 +158,10 @@ class PairScanner {
       if (!after || !isSecretKeyName(text.slice(nameStart, runEnd))) continue;
       const found = this.value(after.value, after.sep);
       if (!found) continue;
+      if (namesAVariable(text.slice(nameStart, runEnd), text.slice(found.blank.start, found.blank.end))) {
+        i = Math.max(found.resume, runEnd);
+        continue;
+      }
       out += text.slice(last, found.blank.start);
       out += REDACTED;
       last = found.blank.end;
@@ -165,6 +169,20 @@ class PairScanner {
     }
     return last === 0 ? text : out + text.slice(last);
   }
+}
+
+/**
+ * A value that is the NAME of the variable holding a secret, not the secret: Codex's
+ * `bearer_token_env_var = "GITHUB_TOKEN"` and its `[env_http_headers]` table (`X-Api-Key =
+ * "API_KEY"`). Names are not secrets, and a diff that hides them misstates the file. Shown when the key
+ * says it holds a variable name (`*_env_var`), or the value is an upper-case name with an underscore,
+ * the shape of an environment variable's name and of no credential format.
+ */
+function namesAVariable(key: string, value: string): boolean {
+  const bare = value.replace(/^["']|["']$/g, '');
+  if (bare.length > 64) return false;
+  if (/(?:^|[_-])env[_-]?var(?:[_-]?name)?$/i.test(key) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(bare)) return true;
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(bare);
 }
 
 /** Redacts the value of every `secret-name <sep> value` pair in `text` (see the header). */

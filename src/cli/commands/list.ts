@@ -6,6 +6,10 @@ import { redactArgs, redactUrl } from '../../redact.js';
 import type { CommandArgs } from '../args.js';
 import { hostContext } from '../hosts.js';
 import { runSession } from '../session.js';
+import { MALFORMED_CODES, uniqueDiagnostics } from '../../diagnostics.js';
+import { EXIT } from '../exit-codes.js';
+import { printDiagnostics } from '../flow.js';
+import { diagnosticJson, refusalErrorJson } from '../format.js';
 
 export function run(args: CommandArgs): Promise<number> {
   return runSession(args, async (session) => {
@@ -30,12 +34,26 @@ export function run(args: CommandArgs): Promise<number> {
       ...(pin !== undefined ? { pin } : {}),
       ...(server.disabled ? { disabled: true } : {}),
     }));
-    if (rows.length === 0) out.out('No MCP server in any host file.');
+    // A file patchbay could not read (malformed, too deep, unreadable) may hold servers: the listing is
+    // incomplete, so it says which files and exits 3 (as status does), rather than "no server".
+    const unread = uniqueDiagnostics(listed.files.flatMap((f) => f.diagnostics).filter((d) => d.severity === 'error' && MALFORMED_CODES.has(d.code)));
+    const unreadFiles = new Set(unread.flatMap((d) => (d.path !== undefined ? [d.path] : [])));
+    if (rows.length === 0) out.out(unread.length > 0 ? 'No MCP server in the host files patchbay could read.' : 'No MCP server in any host file.');
     for (const r of rows) {
       const what = r.url ?? [r.command, ...(r.args ?? [])].join(' ');
       out.out(`${out.style.bold(r.name)}  ${r.host} (${r.scope})  ${r.file}  ${r.transport}: ${what}${r.managed ? `  [managed${r.pin ? ` @${r.pin}` : ''}, ${r.state}]` : ''}${r.disabled ? '  [disabled]' : ''}`);
     }
-    out.json({ command: 'list', status: 'ok', exitCode: 0, servers: rows });
-    return 0;
+    printDiagnostics(session, unread);
+    if (unread.length > 0) out.err(`patchbay: ${unreadFiles.size} host file(s) could not be read (above): the servers they hold are not listed.`);
+    const exitCode = unread.length > 0 ? EXIT.refused : EXIT.ok;
+    out.json({
+      command: 'list',
+      status: unread.length > 0 ? 'malformed' : 'ok',
+      exitCode,
+      ...(unread.length > 0 ? { error: refusalErrorJson(unread, roots) } : {}),
+      servers: rows,
+      diagnostics: unread.map((d) => diagnosticJson(d, roots)),
+    });
+    return exitCode;
   });
 }

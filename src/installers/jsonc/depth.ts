@@ -8,8 +8,8 @@
 // margin below the ~3,000 levels at which the recursive steps above overflow Node's default stack.
 import { lineColumn } from '../text/text.js';
 
-/** The deepest nesting patchbay reads (see above). */
-export const MAX_NESTING = 256;
+/** The deepest nesting patchbay reads: the one policy of every format (text/limits.ts). */
+export { MAX_NESTING } from '../text/limits.js';
 
 /**
  * Where `text` first opens a container more than `max` levels deep (1-based line and column of that

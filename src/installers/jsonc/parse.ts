@@ -5,6 +5,7 @@ import { createScanner, parseTree, printParseErrorCode, type Node, type ParseErr
 import { Token as SyntaxKind } from './tokens.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { checkDepth, MAX_NESTING } from './depth.js';
+import { limitText, MAX_FILE_CHARS } from '../text/limits.js';
 import { fastParse } from './fast.js';
 import { lineLocator, splitBom, type SplitText } from '../text/text.js';
 import { toPointer, type JsonPath } from './pointer.js';
@@ -47,6 +48,11 @@ export function parseDocument(text: string, options: ParseOptions): ParsedDocume
   let lines: ((offset: number) => { line: number; column: number }) | undefined;
   const at = (offset: number) => ({ path: options.path, ...(lines ??= lineLocator(body))(offset) });
 
+  if (body.length > MAX_FILE_CHARS.json) {
+    const { code, message, hint } = limitText({ kind: 'too-large', offset: 0, what: 'file' }, 'json', body.length);
+    diagnostics.push({ code, severity: 'error', message, path: options.path, line: 1, column: 1, hint });
+    return { split, root: undefined, empty: false, comments: [], diagnostics };
+  }
   // Before anything recursive (parseTree, the duplicate-key walk) sees the text.
   const tooDeep = checkDepth(body, MAX_NESTING);
   if (tooDeep) {

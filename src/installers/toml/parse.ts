@@ -5,6 +5,8 @@
 import { ParseError, parseTOML, type AST } from 'toml-eslint-parser';
 import type { Diagnostic } from '../../diagnostics.js';
 import { lineColumn, splitBom, type SplitText } from '../text/text.js';
+import { limitText } from '../text/limits.js';
+import { tomlLimitProblem } from './limits.js';
 
 // The parser has no error codes in its API, only messages; this one is fixed in its source (dupe-keys).
 // A test parses a duplicate table and a duplicate key, so an upstream rewording fails loudly.
@@ -19,6 +21,13 @@ export interface ParsedToml {
 
 export function parseToml(text: string, path: string | undefined): ParsedToml {
   const split = splitBom(text);
+  // Before the parser (which recurses per level and spreads each string's characters into a call).
+  const limit = tomlLimitProblem(split.body);
+  if (limit) {
+    const diagnostic: Diagnostic = { ...limitText(limit, 'toml', split.body.length), severity: 'error', ...lineColumn(split.body, limit.offset) };
+    if (path !== undefined) diagnostic.path = path;
+    return { split, program: undefined, diagnostics: [diagnostic] };
+  }
   try {
     // TOML 1.0, not 1.1: Codex, Grok and Vibe read 1.0 (1.1 adds newlines in inline tables, \e, ...),
     // so a 1.1-only file is one a host may reject, and we write only 1.0 syntax ourselves.

@@ -6,6 +6,8 @@
 import { Composer, Parser, isMap, isScalar, visit, type Document, type ParsedNode } from 'yaml';
 import type { Diagnostic } from '../../diagnostics.js';
 import { lineColumn, splitBom } from '../text/text.js';
+import { limitText } from '../text/limits.js';
+import { yamlLimitProblem } from './limits.js';
 
 export interface ParsedYaml {
   bom: boolean;
@@ -23,6 +25,11 @@ export interface ParsedYaml {
 export function parseYaml(input: string, path?: string): ParsedYaml {
   const { bom, body: text } = splitBom(input);
   const at = (offset: number) => ({ ...(path === undefined ? {} : { path }), ...lineColumn(text, offset) });
+  // Before the `yaml` package, whose composer recurses per level (a stack overflow near 1,000).
+  const limit = yamlLimitProblem(text);
+  if (limit) {
+    return { bom, text, root: null, comments: [], value: undefined, diagnostics: [{ ...limitText(limit, 'yaml', text.length), severity: 'error', ...at(limit.offset) }] };
+  }
   const tokens = Array.from(new Parser().parse(text));
   // forceDoc: an empty or comment-only file still gives one (empty) document to insert into.
   const docs = Array.from(new Composer().compose(tokens, true, text.length));
@@ -36,7 +43,7 @@ export function parseYaml(input: string, path?: string): ParsedYaml {
       code: duplicate ? 'duplicate-key' : 'parse-error',
       severity: 'error',
       message: duplicate
-        ? `duplicate key ${JSON.stringify(text.slice(e.pos[0], e.pos[1]))}: hosts disagree on which copy wins, so patchbay will not guess`
+        ? `duplicate key ${JSON.stringify(keyAt(text, e.pos[0]))}: hosts disagree on which copy wins, so patchbay will not guess`
         : `malformed YAML: ${firstLine(e.message)}`,
       ...at(e.pos[0]),
       hint: duplicate
@@ -106,6 +113,18 @@ function isNullScalar(node: ParsedNode): boolean {
   // An anchor or tag alone (`&x`) is a null with properties, not an empty file: what we append
   // would become the anchored node.
   return isScalar(node) && node.value === null && node.range[0] === node.range[1] && !node.anchor && !node.tag;
+}
+
+/**
+ * The key that starts at `offset`, as written (the package's error range covers only its first
+ * character). A quoted key to its closing quote, a plain one to the `: ` that ends it.
+ */
+function keyAt(text: string, offset: number): string {
+  const rest = text.slice(offset, offset + 1024);
+  const quoted = /^"(?:[^"\\\n]|\\.)*"|^'(?:[^'\n]|'')*'/.exec(rest);
+  if (quoted) return quoted[0].slice(1, -1);
+  const plain = /^[^\n]*?(?=:(?:[ \t]|$)|[ \t]+#|$)/m.exec(rest);
+  return (plain?.[0] ?? rest.slice(0, 1)).trimEnd();
 }
 
 function firstLine(message: string): string {
