@@ -78,7 +78,7 @@ describe('list reports every file it could not read', () => {
     const doc = JSON.parse(r.stdout) as { status: string; error: { code: string; path: string }; servers: unknown[]; diagnostics: Array<{ code: string; path: string; line: number }> };
     expect(doc.status).toBe('malformed');
     expect(doc.error).toMatchObject({ code: 'parse-error', path: '.codex/config.toml' });
-    expect(doc.diagnostics).toEqual([expect.objectContaining({ code: 'parse-error', path: '.codex/config.toml', line: 2 })]);
+    expect(doc.diagnostics).toEqual([expect.objectContaining({ code: 'parse-error', path: '.codex/config.toml', line: 1 })]);
   });
   it('a readable tree is still exit 0 with no diagnostics', async () => {
     await put('.cursor/mcp.json', '{ "mcpServers": {} }\n');

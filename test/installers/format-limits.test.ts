@@ -68,6 +68,12 @@ describe('YAML', () => {
     expect(doc.get(['d'])).toBe("it's fine");
     expect(doc.get(['e'])).toEqual([1, 2]);
   });
+  it('many sibling entries are not depth: 2,000 servers with sequences and mappings parse', () => {
+    // A scanner that forgot to close a `key:` level grew one level per sibling (found by the bench).
+    const parts = ['extensions:\n'];
+    for (let i = 0; i < 2000; i++) parts.push(`  s${i}:\n    cmd: node\n    args:\n      - a${i}.js\n      - "${i}"\n    list:\n    - x\n    envs:\n      K_${i}: v\n`);
+    expect(errors(yaml(parts.join('')))).toEqual([]);
+  });
   it('a scalar past the token limit is too-large', () => {
     expect(errors(yaml(`a: ${'x'.repeat(200_000)}\n`))[0]?.code).toBe('too-large');
     expect(errors(yaml(`a: "${'x'.repeat(200_000)}"\n`))[0]?.code).toBe('too-large');

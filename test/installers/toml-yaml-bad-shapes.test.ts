@@ -23,7 +23,7 @@ const CASES: Array<[Host, string, string, string, { line: number; column: number
   [CODEX, 'mcp_servers as an inline table', 'mcp_servers = { a = { command = "x" } }\n', 'toml-unsupported-layout'],
   [CODEX, 'mcp_servers spelled with dotted keys', 'mcp_servers.a.command = "x"\n', 'toml-unsupported-layout'],
   [CODEX, 'a duplicate table', '[a]\nx = 1\n[a]\ny = 2\n', 'duplicate-key', { line: 3, column: 2 }],
-  [CODEX, 'a syntax error', 'model = \n', 'parse-error', { line: 2, column: 1 }],
+  [CODEX, 'a syntax error', 'model = \n', 'parse-error', { line: 1, column: 9 }],
   [GROK, 'mcp_servers as an integer', 'mcp_servers = 3\n', 'invalid-shape', { line: 1, column: 1 }],
   [VIBE, 'mcp_servers as a table of named entries', '[mcp_servers.a]\ncommand = "x"\n', 'invalid-shape'],
   [VIBE, 'mcp_servers as an inline array', 'mcp_servers = [{ name = "a" }]\n', 'toml-unsupported-layout'],

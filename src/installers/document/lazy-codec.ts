@@ -1,5 +1,5 @@
 // A codec whose code is loaded on first use. The YAML and TOML codecs pull in their parsers (the
-// `yaml` package alone is ~160 KB bundled, toml-eslint-parser ~50 KB): half of what `init` compiled
+// `yaml` package alone is ~160 KB bundled, the TOML parser and editor ~30 KB): half of what `init` compiled
 // before its first file read, for hosts most runs never touch (measured with an esbuild metafile and
 // `node --cpu-prof`: compileSourceTextModule was the largest single cost of `init`). Behind a dynamic
 // import() each parser is a lazy chunk, loaded when a host of that format is planned or read.

@@ -6,12 +6,14 @@
 // - Nesting 256: real host configs nest fewer than 10 levels; serde_json and the toml crate (Codex,
 //   Zed) refuse more than 128, so no host reads a deeper file anyway; the parsers and printers that
 //   recurse per level overflow Node's default stack near 3,000.
-// - One string or other token of 65,536 characters: toml-eslint-parser builds each string with
-//   `String.fromCodePoint(...chars)`, which overflows the stack past ~120,000; no entry needs more.
+// - One string or other token of 65,536 characters: no entry needs more, and a parser that builds a
+//   string in one call (toml-eslint-parser spread its characters into String.fromCodePoint, a stack
+//   overflow past ~120,000) must never see more.
 // - File size: JSON is read by a linear scanner and has been used on 60 MB `~/.claude.json` files
-//   (Claude Code keeps history there), so it may reach 256 MB. TOML and YAML are read through
-//   parsers that keep a node per token (about 100 bytes of memory per byte of file), so they stop at
-//   8 MB: an 8 MB config.toml is already 2,000 times the largest one seen in the wild.
+//   (Claude Code keeps history there), so it may reach 256 MB. TOML and YAML documents keep a node
+//   per key and value with its range and the value tree beside it (toml/parser.ts: ~70 bytes of
+//   memory per byte of file; the `yaml` package more), so they stop at 8 MB: an 8 MB config.toml is
+//   already 2,000 times the largest one seen in the wild.
 
 export const MAX_NESTING = 256;
 export const MAX_TOKEN_CHARS = 65_536;

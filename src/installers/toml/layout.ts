@@ -2,36 +2,36 @@
 // headers, `a.b = 1` dotted keys, `a = { b = 1 }` inline tables, [[a]] arrays of tables), and only
 // header tables can be appended or cut as whole blocks of lines; the edits ask this index which
 // spelling they face and refuse the others.
-import type { AST } from 'toml-eslint-parser';
 import type { DocPath } from '../document/types.js';
+import type { TomlContent, TomlKey, TomlKeyValue, TomlProgram, TomlTable } from './ast.js';
 
-type KeyNode = AST.TOMLBare | AST.TOMLQuoted;
+type KeyNode = TomlKey;
 
 export type Definition =
   /** `[a.b]`: an explicit table header. */
-  | { how: 'table'; table: AST.TOMLTable }
+  | { how: 'table'; table: TomlTable }
   /** One `[[a]]` block: path [...a, index]. */
-  | { how: 'array-element'; table: AST.TOMLTable }
+  | { how: 'array-element'; table: TomlTable }
   /** `a` itself, when it is written as `[[a]]` blocks. */
-  | { how: 'array-of-tables'; first: AST.TOMLTable }
+  | { how: 'array-of-tables'; first: TomlTable }
   /** `a`, only implied by a deeper header such as `[a.b]`. */
-  | { how: 'implicit'; first: AST.TOMLTable }
+  | { how: 'implicit'; first: TomlTable }
   /** `a`, implied by a dotted key such as `a.b = 1`. */
   | { how: 'dotted'; key: KeyNode }
   /** The value of `a = ...` (scalar, array or inline table), or an element/member inside such a value. */
-  | { how: 'value'; node: AST.TOMLContentNode; key: KeyNode | undefined };
+  | { how: 'value'; node: TomlContent; key: KeyNode | undefined };
 
 export interface Layout {
   /** Every defined path, by pathKey(). */
   defs: Map<string, Definition>;
   /** Every header table ([x] and [[x]]), in document order. */
-  tables: AST.TOMLTable[];
+  tables: TomlTable[];
 }
 
 export const pathKey = (path: DocPath): string => JSON.stringify(path);
 
 export function keyName(key: KeyNode): string {
-  return key.type === 'TOMLBare' ? key.name : key.value;
+  return key.name;
 }
 
 /** True when `path` starts with (or equals) `prefix`. */
@@ -39,9 +39,9 @@ export function startsWith(path: DocPath, prefix: DocPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 }
 
-export function buildLayout(program: AST.TOMLProgram): Layout {
+export function buildLayout(program: TomlProgram): Layout {
   const defs = new Map<string, Definition>();
-  const tables: AST.TOMLTable[] = [];
+  const tables: TomlTable[] = [];
   // The first definition of a path is the one that tells how it is spelled, except that an explicit
   // header beats an earlier implicit one ([a.b] then [a] is valid TOML and [a] is then a real table).
   const define = (path: DocPath, def: Definition) => {
@@ -50,12 +50,12 @@ export function buildLayout(program: AST.TOMLProgram): Layout {
     if (old === undefined || (old.how === 'implicit' && def.how === 'table')) defs.set(k, def);
   };
 
-  const defineValue = (path: DocPath, node: AST.TOMLContentNode, key: KeyNode | undefined) => {
+  const defineValue = (path: DocPath, node: TomlContent, key: KeyNode | undefined) => {
     define(path, { how: 'value', node, key });
     if (node.type === 'TOMLInlineTable') for (const kv of node.body) defineKeyValue(path, kv);
     if (node.type === 'TOMLArray') node.elements.forEach((element, i) => defineValue([...path, i], element, undefined));
   };
-  const defineKeyValue = (base: DocPath, kv: AST.TOMLKeyValue) => {
+  const defineKeyValue = (base: DocPath, kv: TomlKeyValue) => {
     const keys = kv.key.keys;
     let path = base;
     keys.forEach((key, i) => {
@@ -65,7 +65,7 @@ export function buildLayout(program: AST.TOMLProgram): Layout {
     defineValue(path, kv.value, keys[keys.length - 1]);
   };
 
-  for (const item of program.body[0].body) {
+  for (const item of program.items) {
     if (item.type === 'TOMLKeyValue') {
       defineKeyValue([], item);
       continue;

@@ -1,21 +1,18 @@
-// Reading a TOML file for editing: toml-eslint-parser is a validating TOML 1.0 parser that also gives
-// every table, key and value a source range, which is what byte-minimal edits need. It throws on the
-// first problem; we turn that into one error Diagnostic (a duplicate is told apart from a syntax error
+// Reading a TOML file for editing: parser.ts is a validating TOML 1.0 parser that gives every table,
+// key and value a source range, which is what byte-minimal edits need. It throws on the first
+// problem; we turn that into one error Diagnostic (a duplicate is told apart from a syntax error
 // because hosts fail on it differently and the fix is different).
-import { ParseError, parseTOML, type AST } from 'toml-eslint-parser';
+import type { TomlProgram } from './ast.js';
+import { parseTomlText, TomlSyntaxError } from './parser.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { lineColumn, splitBom, type SplitText } from '../text/text.js';
 import { limitText } from '../text/limits.js';
 import { tomlLimitProblem } from './limits.js';
 
-// The parser has no error codes in its API, only messages; this one is fixed in its source (dupe-keys).
-// A test parses a duplicate table and a duplicate key, so an upstream rewording fails loudly.
-const DUPLICATE_MESSAGE = 'Defining a key multiple times is invalid';
-
 export interface ParsedToml {
   split: SplitText;
   /** Undefined when the text did not parse (then `diagnostics` holds the error). */
-  program: AST.TOMLProgram | undefined;
+  program: TomlProgram | undefined;
   diagnostics: Diagnostic[];
 }
 
@@ -31,15 +28,15 @@ export function parseToml(text: string, path: string | undefined): ParsedToml {
   try {
     // TOML 1.0, not 1.1: Codex, Grok and Vibe read 1.0 (1.1 adds newlines in inline tables, \e, ...),
     // so a 1.1-only file is one a host may reject, and we write only 1.0 syntax ourselves.
-    const program = parseTOML(split.body, { tomlVersion: '1.0.0' });
+    const program = parseTomlText(split.body);
     return { split, program, diagnostics: [] };
   } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
-    // error.index is a UTF-16 offset, like our TextEdit offsets; lineColumn gives the same 1-based
-    // line:column an editor shows (the parser's own column is 0-based).
-    const at = lineColumn(split.body, error.index);
+    if (!(error instanceof TomlSyntaxError)) throw error;
+    // error.offset is a UTF-16 offset, like our TextEdit offsets; lineColumn gives the 1-based
+    // line:column an editor shows.
+    const at = lineColumn(split.body, error.offset);
     const diagnostic: Diagnostic =
-      error.message === DUPLICATE_MESSAGE
+      error.duplicate
         ? {
             code: 'duplicate-key',
             severity: 'error',

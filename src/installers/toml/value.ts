@@ -3,15 +3,15 @@
 // 1979-05-27 would come back as a UTC instant), and it assigns keys with plain `obj[key]`, so a
 // `[x.__proto__.y]` table writes into Object.prototype of the whole process (1.0.3, checked). Here a
 // date stays the exact text of the file and every key becomes an own property.
-import type { AST } from 'toml-eslint-parser';
+import type { TomlContent, TomlKeyValue, TomlProgram } from './ast.js';
 import type { DocPath, DocValue } from '../document/types.js';
 import { keyName } from './layout.js';
 
 type Table = { [key: string]: DocValue };
 
-export function documentValue(program: AST.TOMLProgram): Table {
+export function documentValue(program: TomlProgram): Table {
   const root: Table = {};
-  for (const item of program.body[0].body) {
+  for (const item of program.items) {
     if (item.type === 'TOMLKeyValue') {
       assign(root, item);
     } else {
@@ -41,13 +41,13 @@ function setOwn(container: Record<string | number, DocValue>, key: string | numb
   Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function assign(target: Table, kv: AST.TOMLKeyValue): void {
+function assign(target: Table, kv: TomlKeyValue): void {
   const names = kv.key.keys.map(keyName);
   const last = names.pop() as string;
   setOwn(descend(target, names), last, contentValue(kv.value));
 }
 
-function contentValue(node: AST.TOMLContentNode): DocValue {
+function contentValue(node: TomlContent): DocValue {
   switch (node.type) {
     case 'TOMLArray':
       return node.elements.map(contentValue);
@@ -65,7 +65,7 @@ function contentValue(node: AST.TOMLContentNode): DocValue {
           // Integers beyond 2^53 lose precision here: DocValue has no bigint, and no host entry has one.
           return node.value;
         default:
-          return node.datetime;
+          return node.value; // a date or time: its text as written
       }
   }
 }

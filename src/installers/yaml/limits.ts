@@ -43,7 +43,7 @@ export function yamlLimitProblem(text: string): LimitProblem | undefined {
         const c = text.charCodeAt(i);
         const next = i + 1 < lineEnd ? text.charCodeAt(i + 1) : 0x20;
         if ((c === 0x2d /* - */ || c === 0x3f /* ? */) && (next === 0x20 || next === 0x09 || i + 1 >= lineEnd)) {
-          if (push(levels, i - pos, false, flow)) return { kind: 'too-deep', offset: i };
+          if (push(levels, i - pos, false, flow, true)) return { kind: 'too-deep', offset: i };
           i++;
           while (i < lineEnd && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
           continue;
@@ -51,7 +51,7 @@ export function yamlLimitProblem(text: string): LimitProblem | undefined {
         break;
       }
       if (i < lineEnd && text.charCodeAt(i) !== 0x23) {
-        if (push(levels, i - pos, opensKey(text, i, lineEnd), flow)) return { kind: 'too-deep', offset: i };
+        if (push(levels, i - pos, opensKey(text, i, lineEnd), flow, false)) return { kind: 'too-deep', offset: i };
       }
     }
     const scanned = scanLine(text, i, lineEnd, flow, levels.length);
@@ -70,12 +70,15 @@ export function yamlLimitProblem(text: string): LimitProblem | undefined {
 }
 
 /** Pushes a block level at `column`, closing the ones it ends; true when that is too deep. */
-function push(levels: Level[], column: number, openKey: boolean, flow: number): boolean {
+function push(levels: Level[], column: number, openKey: boolean, flow: number, entry: boolean): boolean {
   while (levels.length > 0) {
     const top = levels[levels.length - 1] as Level;
-    if (top.indent < column) break;
+    if (top.indent < column) {
+      top.openKey = false; // its value has begun, deeper
+      break;
+    }
     // A `- ` at the indentation of a `key:` with no value on its line is that key's value.
-    if (top.indent === column && top.openKey) {
+    if (entry && top.indent === column && top.openKey) {
       top.openKey = false;
       break;
     }

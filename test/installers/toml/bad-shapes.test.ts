@@ -8,15 +8,15 @@ const ENTRY = { command: 'npx', args: ['-y', 'x@1.2.3'] };
 
 describe('parse refuses', () => {
   test.each([
-    // The parser reports a missing value at the next token: here the end of the file.
-    ['a key without a value', 'model = "o3"\nb = \n', 'parse-error', 3, 1],
+    // A missing value is reported where it should start: here the line break.
+    ['a key without a value', 'model = "o3"\nb = \n', 'parse-error', 2, 5],
     ['an unterminated string', '[t]\nx = "abc\n', 'parse-error', 2, 9],
-    // The parser sees the header's key run on into the next line and stops at that line's start.
-    ['an unterminated header', '[mcp_servers.a\ncommand = "x"\n', 'parse-error', 2, 1],
+    // The header's closing bracket is missing where its line ends.
+    ['an unterminated header', '[mcp_servers.a\ncommand = "x"\n', 'parse-error', 1, 15],
     ['two statements on a line', '[t]\nx = 1 y = 2\n', 'parse-error', 2, 7],
-    ['a newline inside an inline table (TOML 1.1 only)', 'h = { a = 1,\n b = 2 }\n', 'parse-error', 2, 2],
-    // TOML has no lone-CR line break, but editors show one, so the position counts it as one.
-    ['a lone CR as a line break', '[t]\r\nx = 1\ry = 2\n', 'parse-error', 3, 1],
+    ['a newline inside an inline table (TOML 1.1 only)', 'h = { a = 1,\n b = 2 }\n', 'parse-error', 1, 13],
+    // TOML has no lone-CR line break: refused at the CR (editors show it as a line end).
+    ['a lone CR as a line break', '[t]\r\nx = 1\ry = 2\n', 'parse-error', 2, 6],
     ['columns in UTF-16 units after an emoji', 's = "😀😀" x\n', 'parse-error', 1, 12],
     ['a duplicate table', '[mcp_servers.a]\ncommand = "x"\n\n[mcp_servers.a]\ncommand = "y"\n', 'duplicate-key', 4, 14],
     ['a duplicate key', '[mcp_servers.a]\ncommand = "x"\ncommand = "y"\n', 'duplicate-key', 3, 1],
