@@ -38,7 +38,7 @@ function jsonHostCases(): Case[] {
     };
     // Both VS Code products share the vscode corpus. Antigravity has no real file in the corpus: Claude
     // Desktop's user files (the same `mcpServers` user-config shape) stand in.
-    const own = ({ 'vscode-insiders': 'vscode', antigravity: 'claude-desktop' } as Record<string, string>)[h.id] ?? h.id;
+    const own = ({ 'vscode-insiders': 'vscode', antigravity: 'claude-desktop', 'cline-cli': 'cline' } as Record<string, string>)[h.id] ?? h.id;
     cases.push({ ...base, corpus: own });
     if (h.tolerance !== 'strict' && own !== 'vscode') cases.push({ ...base, corpus: 'vscode' });
     if (h.tolerance !== 'strict' && own !== 'zed') cases.push({ ...base, corpus: 'zed' });

@@ -19,6 +19,9 @@ function vsCodeUser(product: string, rest: string): JsonHostData['userFiles'] {
   };
 }
 
+/** Cline's shared MCP settings file, with its three override variables (innermost: CLINE_DIR). */
+const CLINE_SHARED_FILE = '${CLINE_MCP_SETTINGS_PATH:-${CLINE_DATA_DIR:-${CLINE_DIR:-~/.cline}/data}/settings/cline_mcp_settings.json}';
+
 /** The same templates on every OS (`~` is %USERPROFILE% on Windows). */
 function everyOs(...templates: string[]): JsonHostData['userFiles'] {
   return { linux: templates, darwin: templates, win32: templates };
@@ -89,18 +92,28 @@ export const JSON_HOSTS: readonly JsonHostData[] = [
     },
     createUser: { win32: '%APPDATA%/Claude/claude_desktop_config.json' },
   },
-  // cline sdk/packages/shared/src/storage/paths.ts: the extension and the CLI share ~/.cline/data/settings
-  // on every OS; CLINE_MCP_SETTINGS_PATH (the file), CLINE_DATA_DIR, CLINE_DIR move it. No project
-  // file. Strict JSON (JSON.parse in config-loader.ts). The old globalStorage file is a migrated legacy.
+  // Cline is two hosts, one file. cline/cline sdk/packages/shared/src/storage/paths.ts and
+  // apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts (getSharedMcpSettingsPath): the VS Code
+  // extension (saoudrizwan.claude-dev ≥ 4.1) and the CLI (@cline/cli ≥ 3) read the same shared file on
+  // every OS; CLINE_MCP_SETTINGS_PATH (the file), CLINE_DATA_DIR, CLINE_DIR move it. No project file.
+  // Strict JSON (JSON.parse in config-loader.ts). The old `<VSU>/globalStorage/saoudrizwan.claude-dev/
+  // settings/cline_mcp_settings.json` is migrated ONCE into the shared file, and only while the shared file
+  // does not exist, so writing the legacy file could be ignored: not a candidate, only evidence that the
+  // extension is installed. Two records sharing one file = one entry (as claude-code and copilot-cli).
   {
-    id: 'cline', displayName: 'Cline', binaries: ['cline'], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
+    id: 'cline', displayName: 'Cline (VS Code extension)', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
     detectDirs: {
-      linux: ['${CLINE_DIR:-~/.cline}', '$XDG_CONFIG_HOME/Code/User/globalStorage/saoudrizwan.claude-dev'],
-      darwin: ['${CLINE_DIR:-~/.cline}', '~/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev'],
-      win32: ['${CLINE_DIR:-~/.cline}', '%APPDATA%/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      linux: ['$XDG_CONFIG_HOME/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      darwin: ['~/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      win32: ['%APPDATA%/Code/User/globalStorage/saoudrizwan.claude-dev'],
     },
     projectFiles: [],
-    userFiles: everyOs('${CLINE_MCP_SETTINGS_PATH:-${CLINE_DATA_DIR:-${CLINE_DIR:-~/.cline}/data}/settings/cline_mcp_settings.json}'),
+    userFiles: everyOs(CLINE_SHARED_FILE),
+  },
+  // The Cline CLI (`cline`, npm @cline/cli): the same shared file and entry shape as the extension.
+  {
+    id: 'cline-cli', displayName: 'Cline CLI', binaries: ['cline'], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
+    detectDirs: everyOs('${CLINE_DIR:-~/.cline}'), projectFiles: [], userFiles: everyOs(CLINE_SHARED_FILE),
   },
   // RooCodeInc/Roo-Code src/services/mcp/McpHub.ts @cb836567: `.roo/mcp.json` and the extension's
   // globalStorage settings file, both JSON.parse (strict). The `customStoragePath` setting is not followed.
