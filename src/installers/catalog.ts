@@ -9,6 +9,7 @@ import { cursor } from './hosts/cursor.js';
 import { generic } from './hosts/generic.js';
 import { jsonHostRecord } from './hosts/json-host-record.js';
 import { JSON_HOSTS } from './hosts/json-catalog.js';
+import { YAML_HOSTS } from './hosts/yaml-catalog.js';
 import { codex } from './hosts/codex.js';
 import { grok } from './hosts/grok.js';
 import { mistralVibe } from './hosts/mistral-vibe.js';
@@ -25,7 +26,7 @@ function withFacts(record: HostRecord): HostRecord {
   return { ...record, ...(trust !== undefined ? { trust } : {}), ...(launch !== undefined ? { launch } : {}) };
 }
 
-const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS].map(withFacts);
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...YAML_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS].map(withFacts);
 const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */

@@ -40,6 +40,20 @@ const OWN_ENTRY: Record<string, { linux: unknown; win32: unknown }> = {
   trae: { linux: NPX, win32: CMD },
   antigravity: { linux: NPX, win32: CMD },
   amp: { linux: NPX, win32: CMD },
+  kimi: { linux: NPX, win32: CMD },
+  pi: { linux: NPX, win32: CMD },
+  'visual-studio': { linux: { type: 'stdio', ...NPX }, win32: { type: 'stdio', ...CMD } },
+  'firebase-studio': { linux: NPX, win32: CMD },
+  firebender: { linux: NPX, win32: CMD },
+  'mastra-code': { linux: NPX, win32: CMD },
+  '5ire': { linux: NPX, win32: CMD },
+  enconvo: { linux: NPX, win32: CMD },
+  boltai: { linux: NPX, win32: CMD },
+  tome: { linux: NPX, win32: CMD },
+  augment: { linux: NPX, win32: CMD },
+  mcporter: { linux: NPX, win32: CMD },
+  'bedrock-client': { linux: NPX, win32: CMD },
+  'windsurf-jetbrains': { linux: NPX, win32: CMD },
 };
 
 const HTTP: Launch = { transport: 'http', url: 'https://x.test/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } };
@@ -60,6 +74,9 @@ const REMOTE: Record<string, { http: unknown; sse: unknown }> = {
   'amazon-q': { http: 'secret-reference-unsupported', sse: 'transport-unsupported' },
   antigravity: { http: 'secret-reference-unsupported', sse: 'transport-unsupported' },
   junie: { http: 'transport-unsupported', sse: 'transport-unsupported' },
+  kimi: { http: 'secret-reference-unsupported', sse: 'transport-unsupported' },
+  'visual-studio': { http: 'transport-unsupported', sse: 'transport-unsupported' },
+  firebender: { http: 'transport-unsupported', sse: 'transport-unsupported' },
 };
 
 function rendered(id: string, launch: Launch): unknown {
