@@ -45,7 +45,8 @@ describe('patchbay hosts', () => {
       expect(by.kiro?.reasons.join(' ')).toContain('~/.kiro');
       expect(by.zed).toMatchObject({ detected: false, format: 'JSONC' });
       expect(by.codex).toMatchObject({ supported: true, format: 'TOML' });
-      expect(by.kimi).toMatchObject({ supported: false, detected: null, format: null });
+      expect(by.openhands).toMatchObject({ supported: false, detected: null, format: null });
+      expect(doc.hosts.filter((h) => h.supported).length).toBeGreaterThanOrEqual(45);
     } finally {
       await sb.cleanup();
     }
@@ -100,7 +101,7 @@ describe('patchbay hosts', () => {
       expect(r.code).toBe(0);
       const rows = r.stdout.split('\n').filter((l) => /^[a-z]/.test(l) && !l.startsWith('id '));
       expect(rows[0]).toMatch(/^factory-droid\s+Factory Droid\s+JSON\s+yes \(0\.225\.2\)/);
-      expect(r.stdout).toMatch(/^kimi\s+Kimi Code\s+-\s+planned, not supported yet$/m);
+      expect(r.stdout).toMatch(/^openhands\s+OpenHands\s+-\s+planned, not supported yet$/m);
       const supported = HOST_INFO.filter((h) => h.supported).length;
       expect(r.stdout).toContain(`${supported} supported, ${HOST_INFO.length - supported} planned, 1 detected here.`);
     } finally {
