@@ -10,6 +10,7 @@ import { planAction } from '../../src/installers/index.js';
 import type { Scope } from '../../src/installers/types.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
 import { onlyInsertions } from './corpus-util.js';
+import { TOML_YAML_PROPERTY } from './host-coverage.js';
 import { comments as tomlComments } from './toml/util.js';
 import { readYaml, yamlComments } from './yaml/util.js';
 
@@ -105,8 +106,9 @@ const HOSTS: HostCase[] = [
   { host: 'librechat', scope: 'project', file: 'project/librechat.yaml', gen: yamlFile('mcpServers', MAP_SERVERS), format: 'yaml' },
 ];
 
-/** The hosts this file covers (the coverage guard, host-coverage.test.ts, reads it). */
-export const PROPERTY_HOSTS = HOSTS.map((h) => h.host);
+test('host-coverage.ts lists exactly the hosts of this table', () => {
+  expect(HOSTS.map((h) => h.host)).toEqual(TOML_YAML_PROPERTY);
+});
 
 describe.each(HOSTS)('$host: generated files', ({ host, scope, file, gen, format }) => {
   test('init only inserts and keeps every comment; uninstall gives back the exact bytes', async () => {
