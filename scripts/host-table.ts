@@ -1,6 +1,7 @@
 // README's host table ("Where patchbay writes"), generated from the catalog so the two cannot drift:
 // scripts/gen-host-table.mjs writes it, test/cli/host-table.test.ts fails when README differs.
-// Linux paths (`~` = home, `~/.config` = $XDG_CONFIG_HOME's default); `patchbay hosts` shows this OS.
+// User files on all three platforms (`~` = home, `~/.config` = $XDG_CONFIG_HOME's default, Windows
+// %USERPROFILE% / %APPDATA% / %LOCALAPPDATA%), from the same records `patchbay hosts --platform` reads.
 import { hostRows } from '../src/cli/commands/hosts.js';
 import { HOST_INFO } from '../src/installers/catalog-data.js';
 
@@ -11,10 +12,12 @@ const code = (files: readonly string[]) => (files.length === 0 ? '—' : files.m
 
 export function hostTableMarkdown(): string {
   const rows = hostRows([], 'linux');
+  const mac = new Map(hostRows([], 'darwin').map((r) => [r.id, r.files.user]));
+  const win = new Map(hostRows([], 'win32').map((r) => [r.id, r.files.user]));
   const lines = [
-    '| host | id | project file(s), first existing wins | user file(s) (Linux) | format |',
-    '|---|---|---|---|---|',
-    ...rows.filter((r) => r.supported).map((r) => `| ${r.displayName} | \`${r.id}\` | ${code(r.files.project)} | ${code(r.files.user)} | ${r.format} |`),
+    '| host | id | project file(s), first existing wins | user file(s): Linux | macOS | Windows | format |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.filter((r) => r.supported).map((r) => `| ${r.displayName} | \`${r.id}\` | ${code(r.files.project)} | ${code(r.files.user)} | ${code(mac.get(r.id) ?? [])} | ${code(win.get(r.id) ?? [])} | ${r.format} |`),
   ];
   const planned = HOST_INFO.filter((h) => !h.supported).map((h) => `${h.displayName} (\`${h.id}\`)`);
   if (planned.length > 0) lines.push('', `Known but not supported yet: ${planned.join(', ')}.`);

@@ -30,7 +30,7 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
   uninstall: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW },
   rollback: { ...HELP, ...JSON_FLAG, force: { type: 'boolean' } },
   history: { ...HELP, ...JSON_FLAG },
-  hosts: { ...HELP, ...JSON_FLAG },
+  hosts: { ...HELP, ...JSON_FLAG, platform: { type: 'string' } },
   doctor: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, timeout: { type: 'string' }, parallel: { type: 'string' }, trust: { type: 'boolean' }, 'install-timeout': { type: 'string' } },
   mcp: { ...HELP },
   repair: { ...HELP, ...JSON_FLAG, yes: { type: 'boolean', short: 'y' }, 'dry-run': { type: 'boolean' } },
@@ -104,7 +104,12 @@ export interface CommandArgs {
   adopt?: boolean;
   allowLiteralSecrets?: boolean;
   latest?: boolean;
+  /** hosts: --platform linux|darwin|win32, the system whose table to show (default: this one). */
+  platform?: TablePlatform;
 }
+
+export const TABLE_PLATFORMS = ['linux', 'darwin', 'win32'] as const;
+export type TablePlatform = (typeof TABLE_PLATFORMS)[number];
 
 export type ParsedArgv =
   | { kind: 'version' }
@@ -161,7 +166,7 @@ function checkOptions(command: CommandName, tokens: readonly string[]): void {
   }
 }
 
-const EXAMPLE_VALUES: Record<string, string> = { host: 'opencode,claude-code', scope: 'project', 'opencode-version': '1.18.33' };
+const EXAMPLE_VALUES: Record<string, string> = { host: 'opencode,claude-code', scope: 'project', 'opencode-version': '1.18.33', platform: 'darwin' };
 
 /** Parses process.argv.slice(2). Throws PatchbayError('usage' | 'unknown-host') on bad input. */
 export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
@@ -245,6 +250,13 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
   if (values.latest === true) args.latest = true;
   if (hostValue !== undefined) args.hosts = parseHostList(hostValue, command);
   if (scopeValue !== undefined) args.scope = parseScope(scopeValue, command);
+  const platform = str('platform');
+  if (platform !== undefined) {
+    if (!(TABLE_PLATFORMS as readonly string[]).includes(platform)) {
+      throw usage(`--platform must be one of ${TABLE_PLATFORMS.join(', ')}, not '${platform}'.${didYouMean(platform, TABLE_PLATFORMS, (c) => `'${c}'`)}`, command);
+    }
+    args.platform = platform as TablePlatform;
+  }
   const oc = str('opencode-version');
   if (oc !== undefined) {
     if (oc.trim() === '') throw usage('--opencode-version needs a version, e.g. 1.18.33 or 2.0.1.', command);

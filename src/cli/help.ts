@@ -18,7 +18,7 @@ Commands:
   uninstall [dir]   remove patchbay's entries from every host file in scope
   rollback [id]     restore the files of a transaction (default: the newest not yet undone)
   history           list transactions
-  hosts [dir]       list every host patchbay knows: files per scope on this OS, format, detected?
+  hosts [dir]       list every host patchbay knows: files per scope on this OS (--platform: another), format, detected?
   doctor [name…]    start each configured MCP server as its host would; report its health
   repair            restore a damaged managed.json (patchbay's ownership record) from the journal
   mcp               run patchbay's MCP server on stdio
@@ -174,6 +174,8 @@ whether the host is detected here and why (a binary on PATH answering --version,
 own; binaries not on PATH are never run). Read-only.
 
 Options:
+      --platform <os>       the table for linux, darwin or win32 (what a teammate on that system gets:
+                            %APPDATA%, ~/Library/Application Support, XDG); detection runs on this system only
       --json                print one JSON document on stdout`,
   doctor: `Usage: patchbay doctor [name…] [dir] [options]
 
@@ -188,7 +190,7 @@ An identical launch in several hosts is started once. Read-only. A directory arg
 a path (./proj, ., /abs) so it is not taken for a server name.
 
 Options:
-      --host <a,b>          only these hosts (patchbay hosts lists all 29)
+      --host <a,b>          only these hosts (patchbay hosts lists all ${HOST_IDS.length})
       --scope <scope>       project or user (default: both)
       --timeout <ms>        per server, from start to the tools/list answer (default 10000)
       --parallel <n>        servers checked at once (default 4)

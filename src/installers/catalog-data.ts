@@ -23,7 +23,8 @@ export const HOST_INFO = [
   { id: 'windsurf', displayName: 'Windsurf', supported: true },
   { id: 'zed', displayName: 'Zed', supported: true },
   { id: 'claude-desktop', displayName: 'Claude Desktop', supported: true },
-  { id: 'cline', displayName: 'Cline', supported: true },
+  { id: 'cline', displayName: 'Cline (VS Code extension)', supported: true },
+  { id: 'cline-cli', displayName: 'Cline CLI', supported: true },
   { id: 'roo', displayName: 'Roo Code', supported: true },
   { id: 'kiro', displayName: 'Kiro', supported: true },
   { id: 'amazon-q', displayName: 'Amazon Q Developer', supported: true },
@@ -40,11 +41,27 @@ export const HOST_INFO = [
   { id: 'mistral-vibe', displayName: 'Mistral Vibe', supported: true },
   { id: 'goose', displayName: 'Goose', supported: true },
   { id: 'continue', displayName: 'Continue', supported: true },
-  // Known (docs/hosts-catalog.md), no record yet: their paths disagree between sources and no
-  // verified fact or real config was at hand.
-  { id: 'kimi', displayName: 'Kimi Code', supported: false },
-  { id: 'pi', displayName: 'Pi', supported: false },
-  { id: 'visual-studio', displayName: 'Visual Studio', supported: false },
+  { id: 'kimi', displayName: 'Kimi Code', supported: true },
+  { id: 'pi', displayName: 'Pi', supported: true },
+  { id: 'visual-studio', displayName: 'Visual Studio', supported: true },
+  { id: 'firebase-studio', displayName: 'Firebase Studio', supported: true },
+  { id: 'firebender', displayName: 'Firebender', supported: true },
+  { id: 'mastra-code', displayName: 'Mastra Code', supported: true },
+  { id: '5ire', displayName: '5ire', supported: true },
+  { id: 'enconvo', displayName: 'Enconvo', supported: true },
+  { id: 'boltai', displayName: 'BoltAI', supported: true },
+  { id: 'tome', displayName: 'Tome', supported: true },
+  { id: 'augment', displayName: 'Augment (Auggie CLI)', supported: true },
+  { id: 'mcporter', displayName: 'MCPorter', supported: true },
+  { id: 'bedrock-client', displayName: 'Amazon Bedrock Client', supported: true },
+  { id: 'windsurf-jetbrains', displayName: 'Windsurf (JetBrains)', supported: true },
+  { id: 'librechat', displayName: 'LibreChat', supported: true },
+  // Known (docs/hosts-catalog.md), no record yet. OpenHands keeps servers in `config.toml` as inline
+  // arrays (`[mcp] stdio_servers = [{…}]`), a layout the TOML document does not edit yet; Witsy's
+  // settings.json and Qoder's file were not confirmed in their own docs or source.
+  { id: 'openhands', displayName: 'OpenHands', supported: false },
+  { id: 'witsy', displayName: 'Witsy', supported: false },
+  { id: 'qoder', displayName: 'Qoder', supported: false },
 ] as const satisfies readonly HostInfo[];
 
 /** A host patchbay can write, as a type: the library's `hosts` is typed with it, so a misspelt id does not compile. */

@@ -9,6 +9,7 @@ import { cursor } from './hosts/cursor.js';
 import { generic } from './hosts/generic.js';
 import { jsonHostRecord } from './hosts/json-host-record.js';
 import { JSON_HOSTS } from './hosts/json-catalog.js';
+import { YAML_HOSTS } from './hosts/yaml-catalog.js';
 import { codex } from './hosts/codex.js';
 import { grok } from './hosts/grok.js';
 import { mistralVibe } from './hosts/mistral-vibe.js';
@@ -25,7 +26,7 @@ function withFacts(record: HostRecord): HostRecord {
   return { ...record, ...(trust !== undefined ? { trust } : {}), ...(launch !== undefined ? { launch } : {}) };
 }
 
-const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS].map(withFacts);
+const RECORDS: readonly HostRecord[] = [opencode, claudeCode, cursor, generic, ...JSON_HOSTS.map(jsonHostRecord), ...YAML_HOSTS.map(jsonHostRecord), ...TOML_YAML_RECORDS].map(withFacts);
 const BY_ID = new Map(RECORDS.map((h) => [h.id, h]));
 
 /** Every supported host's record, in catalog order. */
@@ -47,9 +48,14 @@ export function hostRecord(id: HostId): HostRecord {
   return record;
 }
 
-/** A context that only names places: `~` for home, `.` for the project, %APPDATA% as is (help, docs, `hosts`). */
+/**
+ * A context that only names places, as that platform's users write them (help, docs, `hosts
+ * --platform`): `~` for home and `.` for the project, and on Windows %USERPROFILE%, %APPDATA% and
+ * %LOCALAPPDATA% as is, joined with `\`. The records resolve real files through the same code.
+ */
 function displayContext(platform: NodeJS.Platform): HostContext {
-  return { projectDir: '.', home: '~', env: { XDG_CONFIG_HOME: '', APPDATA: '%APPDATA%', LOCALAPPDATA: '%LOCALAPPDATA%' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
+  const home = platform === 'win32' ? '%USERPROFILE%' : '~';
+  return { projectDir: '.', home, env: { XDG_CONFIG_HOME: '', APPDATA: '%APPDATA%', LOCALAPPDATA: '%LOCALAPPDATA%' }, platform, probe: async () => ({ ok: false, reason: 'not-found', message: '' }) };
 }
 
 /** Does this host have a file at this scope? (generic has no project file.) */
@@ -59,7 +65,7 @@ export function supportsScope(record: HostRecord, scope: Scope): boolean {
 
 /** The candidate files of a scope as people write them (`~/.cursor/mcp.json`), for help and docs. */
 export function describeFiles(record: HostRecord, scope: Scope, platform: NodeJS.Platform = 'linux'): string[] {
-  return (record.files(displayContext(platform), scope) ?? []).map((f) => f.replace(/^\.\//, ''));
+  return (record.files(displayContext(platform), scope) ?? []).map((f) => f.replace(/^\.[\\/]/, ''));
 }
 
 /** The other hosts whose candidate files at `scope` include `file` (one file, several hosts: one entry). */

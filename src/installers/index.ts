@@ -2,7 +2,6 @@
 // one overlay, so any set of (host, server, action) becomes ONE Plan (src/rollback applies it), with
 // one before/after per file. Callers must not apply when diagnostics hold an error.
 import os from 'node:os';
-import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import type { Plan } from '../rollback/types.js';
@@ -10,6 +9,7 @@ import { createPlan, writeAccessDiagnostics } from '../rollback/plan-builder.js'
 import { displayPath } from '../display-path.js';
 import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
+import { pathApi } from './paths.js';
 import { HOSTS, HOST_IDS, hostRecord, sharingIndex, supportsScope } from './catalog.js';
 import { inspectHost, planHost, type HostAction, type ReplacePolicy } from './host-core.js';
 export { inspectHost, type HostAction, type ReplacePolicy } from './host-core.js';
@@ -37,7 +37,9 @@ export function createHostContext(opts: HostContextOptions): HostContext {
   const env = opts.env ?? process.env;
   const platform = opts.platform ?? process.platform;
   const home = opts.home ?? (platform === 'win32' ? env.USERPROFILE : env.HOME) ?? os.homedir();
-  return { projectDir: path.resolve(opts.projectDir), home: path.resolve(home), env, platform, probe: createProbe(env) };
+  // The platform's own path rules, so an injected win32 context resolves `C:\\Users\\me` as Windows would.
+  const p = pathApi({ platform, home });
+  return { projectDir: p.resolve(opts.projectDir), home: p.resolve(home), env, platform, probe: createProbe(env) };
 }
 
 function selected(hosts?: readonly HostId[]): HostId[] {

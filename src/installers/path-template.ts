@@ -8,11 +8,10 @@
 //   `${VAR:-default}`        a host's own override (COPILOT_HOME, GEMINI_CLI_HOME, ...): the variable
 //                            when it holds an absolute path, else `default` (itself a template)
 // A template that starts with none of these is relative to the project folder.
-import path from 'node:path';
 import type { HostContext } from './types.js';
-import { xdgConfigHome } from './paths.js';
+import { pathApi, xdgConfigHome } from './paths.js';
 
-type Ctx = Pick<HostContext, 'env' | 'home'>;
+type Ctx = Pick<HostContext, 'env' | 'home' | 'platform'>;
 
 const WINDOWS_DIRS: Record<string, string> = { APPDATA: 'AppData/Roaming', LOCALAPPDATA: 'AppData/Local' };
 
@@ -26,7 +25,7 @@ function head(template: string, ctx: Ctx): { base: string; rest: string } | unde
     const rest = template.slice(win[0].length);
     if (name === 'USERPROFILE') return { base: ctx.home, rest };
     const value = ctx.env[name];
-    return { base: value ? value : path.join(ctx.home, WINDOWS_DIRS[name] as string), rest };
+    return { base: value ? value : pathApi(ctx).join(ctx.home, WINDOWS_DIRS[name] as string), rest };
   }
   if (template.startsWith('${')) {
     const close = matchingBrace(template);
@@ -35,7 +34,7 @@ function head(template: string, ctx: Ctx): { base: string; rest: string } | unde
     const name = sep < 0 ? inner : inner.slice(0, sep);
     const value = ctx.env[name];
     const rest = template.slice(close + 1);
-    if (value && path.isAbsolute(value)) return { base: value, rest };
+    if (value && pathApi(ctx).isAbsolute(value)) return { base: value, rest };
     if (sep < 0) throw new Error(`internal: path template ${template} has no default for ${name}`);
     return { base: expandPath(inner.slice(sep + 2), ctx, '/'), rest };
   }
@@ -55,5 +54,5 @@ function matchingBrace(template: string): number {
 export function expandPath(template: string, ctx: Ctx, projectDir: string): string {
   const found = head(template, ctx);
   const segments = (found ? found.rest : template).split('/').filter((s) => s !== '');
-  return path.join(found ? found.base : projectDir, ...segments);
+  return pathApi(ctx).join(found ? found.base : projectDir, ...segments);
 }

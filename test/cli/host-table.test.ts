@@ -45,7 +45,50 @@ describe('patchbay hosts', () => {
       expect(by.kiro?.reasons.join(' ')).toContain('~/.kiro');
       expect(by.zed).toMatchObject({ detected: false, format: 'JSONC' });
       expect(by.codex).toMatchObject({ supported: true, format: 'TOML' });
-      expect(by.kimi).toMatchObject({ supported: false, detected: null, format: null });
+      expect(by.openhands).toMatchObject({ supported: false, detected: null, format: null });
+      expect(doc.hosts.filter((h) => h.supported).length).toBeGreaterThanOrEqual(45);
+    } finally {
+      await sb.cleanup();
+    }
+  });
+  test('--platform darwin|win32 --json: the user files that system resolves, no detection', async () => {
+    const sb = await createSandbox();
+    try {
+      await sb.fakeBinary('gemini', '0.61.0');
+      const user = async (platform: string) => {
+        const r = await sb.run(['hosts', '--platform', platform, '--json']);
+        expect(r.code).toBe(0);
+        const doc = JSON.parse(r.stdout) as { platform: string; hosts: { id: string; supported: boolean; detected: boolean | null; files: { user: string[] } }[] };
+        expect(doc.platform).toBe(platform);
+        if (platform !== process.platform) for (const h of doc.hosts) if (h.supported) expect(h.detected).toBeNull();
+        return Object.fromEntries(doc.hosts.map((h) => [h.id, h.files.user]));
+      };
+      const mac = await user('darwin');
+      expect(mac['vscode']).toEqual(['~/Library/Application Support/Code/User/mcp.json']);
+      expect(mac['claude-desktop']).toEqual(['~/Library/Application Support/Claude/claude_desktop_config.json']);
+      expect(mac['cursor']).toEqual(['~/.cursor/mcp.json']);
+      expect(mac['claude-code']).toEqual(['~/.claude.json']);
+      expect(mac['cline']).toEqual(['~/.cline/data/settings/cline_mcp_settings.json']);
+      expect(mac['goose']).toEqual(['~/.config/goose/config.yaml']);
+      const win = await user('win32');
+      expect(win['vscode']).toEqual(['%APPDATA%\\Code\\User\\mcp.json']);
+      expect(win['claude-desktop']).toContain('%APPDATA%\\Claude\\claude_desktop_config.json');
+      expect(win['cursor']).toEqual(['%USERPROFILE%\\.cursor\\mcp.json']);
+      expect(win['claude-code']).toEqual(['%USERPROFILE%\\.claude.json']);
+      expect(win['cline']).toEqual(['%USERPROFILE%\\.cline\\data\\settings\\cline_mcp_settings.json']);
+      expect(win['goose']).toEqual(['%APPDATA%\\Block\\goose\\config\\config.yaml']);
+      const linux = await user('linux');
+      expect(linux['vscode']).toEqual(['~/.config/Code/User/mcp.json']);
+    } finally {
+      await sb.cleanup();
+    }
+  });
+  test('--platform with another value is a usage error naming the three', async () => {
+    const sb = await createSandbox();
+    try {
+      const r = await sb.run(['hosts', '--platform', 'macos']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("--platform must be one of linux, darwin, win32, not 'macos'");
     } finally {
       await sb.cleanup();
     }
@@ -58,8 +101,9 @@ describe('patchbay hosts', () => {
       expect(r.code).toBe(0);
       const rows = r.stdout.split('\n').filter((l) => /^[a-z]/.test(l) && !l.startsWith('id '));
       expect(rows[0]).toMatch(/^factory-droid\s+Factory Droid\s+JSON\s+yes \(0\.225\.2\)/);
-      expect(r.stdout).toMatch(/^kimi\s+Kimi Code\s+-\s+planned, not supported yet$/m);
-      expect(r.stdout).toMatch(/29 supported, 3 planned, 1 detected here\./);
+      expect(r.stdout).toMatch(/^openhands\s+OpenHands\s+-\s+planned, not supported yet$/m);
+      const supported = HOST_INFO.filter((h) => h.supported).length;
+      expect(r.stdout).toContain(`${supported} supported, ${HOST_INFO.length - supported} planned, 1 detected here.`);
     } finally {
       await sb.cleanup();
     }

@@ -9,6 +9,9 @@ import { describe, expect, test } from 'vitest';
 import { hostRecord, planAction } from '../../src/installers/index.js';
 import { managedEntry } from '../../src/installers/entry.js';
 import { JSON_HOSTS } from '../../src/installers/hosts/json-catalog.js';
+import { CLAUDE_STYLE, CURSOR_STYLE, GENERIC_STYLE, OPENCODE_V2_STYLE, type EntryStyle } from '../../src/installers/shapes.js';
+import type { JsonTolerance } from '../../src/installers/jsonc/document.js';
+import { JSON_PROPERTY_EXTRA } from './host-coverage.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
 import { commentsOf, onlyInsertions, parseLoose, withEntry } from './corpus-util.js';
 import { render, server, style, value, type J } from './jsonc-gen.js';
@@ -17,7 +20,18 @@ import { render, server, style, value, type J } from './jsonc-gen.js';
 const RUNS = Math.max(10, Math.floor(Number(process.env.PB_PROPERTY_RUNS ?? 400) / 16));
 const key = fc.constantFrom('a', 'b', 'name', 'x y', 'é', 'env', '$schema', 'k"q', 'url', 'amp.tools.disable');
 
-for (const h of JSON_HOSTS) {
+interface PropertyHost { id: string; tolerance: JsonTolerance; container: readonly string[]; style: EntryStyle; projectFiles: readonly string[]; opencodeVersion?: string }
+
+/** The JSON hosts that are modules, not catalog records (the same property, their own layout). */
+const MODULE_HOSTS: PropertyHost[] = [
+  { id: 'claude-code', tolerance: 'strict', container: ['mcpServers'], style: CLAUDE_STYLE, projectFiles: ['.mcp.json'] },
+  { id: 'cursor', tolerance: 'jsonc', container: ['mcpServers'], style: CURSOR_STYLE, projectFiles: ['.cursor/mcp.json'] },
+  { id: 'generic', tolerance: 'strict', container: ['mcpServers'], style: GENERIC_STYLE, projectFiles: [] },
+  { id: 'opencode', tolerance: 'jsonc', container: ['mcp', 'servers'], style: OPENCODE_V2_STYLE, projectFiles: ['opencode.jsonc'], opencodeVersion: '2.0.0' },
+];
+if (JSON.stringify(MODULE_HOSTS.map((h) => h.id)) !== JSON.stringify(JSON_PROPERTY_EXTRA)) throw new Error('host-coverage.ts JSON_PROPERTY_EXTRA must list MODULE_HOSTS');
+
+for (const h of [...JSON_HOSTS, ...MODULE_HOSTS] as PropertyHost[]) {
   describe(`generated ${h.tolerance} documents: ${h.id}`, () => {
     const scope = h.projectFiles.length > 0 ? 'project' : 'user';
     const docs = fc.record({
@@ -37,7 +51,7 @@ for (const h of JSON_HOSTS) {
         try {
           const file = scope === 'project' ? path.join(env.projectDir, h.projectFiles[0] as string) : (hostRecord(h.id).files(env.ctx, 'user')?.[0] as string);
           await put(file, text);
-          const req = { hosts: [h.id], scope, version: V } as const;
+          const req = { hosts: [h.id], scope, version: V, ...(h.opencodeVersion ? { opencodeVersion: h.opencodeVersion } : {}) } as const;
           const init = await planAction(env.ctx, { action: 'init', ...req });
           expect(init.diagnostics).toEqual([]);
           const after = afterText(init.plan.changes[0]);

@@ -25,6 +25,7 @@ const OWN_ENTRY: Record<string, { linux: unknown; win32: unknown }> = {
   zed: { linux: { source: 'custom', ...NPX }, win32: { source: 'custom', ...NPX } },
   'claude-desktop': { linux: NPX, win32: CMD },
   cline: { linux: { type: 'stdio', ...NPX }, win32: { type: 'stdio', ...NPX } },
+  'cline-cli': { linux: { type: 'stdio', ...NPX }, win32: { type: 'stdio', ...NPX } },
   roo: { linux: { type: 'stdio', ...NPX }, win32: { type: 'stdio', ...NPX } },
   kiro: { linux: NPX, win32: CMD },
   'amazon-q': { linux: NPX, win32: CMD },
@@ -39,6 +40,20 @@ const OWN_ENTRY: Record<string, { linux: unknown; win32: unknown }> = {
   trae: { linux: NPX, win32: CMD },
   antigravity: { linux: NPX, win32: CMD },
   amp: { linux: NPX, win32: CMD },
+  kimi: { linux: NPX, win32: CMD },
+  pi: { linux: NPX, win32: CMD },
+  'visual-studio': { linux: { type: 'stdio', ...NPX }, win32: { type: 'stdio', ...CMD } },
+  'firebase-studio': { linux: NPX, win32: CMD },
+  firebender: { linux: NPX, win32: CMD },
+  'mastra-code': { linux: NPX, win32: CMD },
+  '5ire': { linux: NPX, win32: CMD },
+  enconvo: { linux: NPX, win32: CMD },
+  boltai: { linux: NPX, win32: CMD },
+  tome: { linux: NPX, win32: CMD },
+  augment: { linux: NPX, win32: CMD },
+  mcporter: { linux: NPX, win32: CMD },
+  'bedrock-client': { linux: NPX, win32: CMD },
+  'windsurf-jetbrains': { linux: NPX, win32: CMD },
 };
 
 const HTTP: Launch = { transport: 'http', url: 'https://x.test/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } };
@@ -59,6 +74,9 @@ const REMOTE: Record<string, { http: unknown; sse: unknown }> = {
   'amazon-q': { http: 'secret-reference-unsupported', sse: 'transport-unsupported' },
   antigravity: { http: 'secret-reference-unsupported', sse: 'transport-unsupported' },
   junie: { http: 'transport-unsupported', sse: 'transport-unsupported' },
+  kimi: { http: 'secret-reference-unsupported', sse: 'transport-unsupported' },
+  'visual-studio': { http: 'transport-unsupported', sse: 'transport-unsupported' },
+  firebender: { http: 'transport-unsupported', sse: 'transport-unsupported' },
 };
 
 function rendered(id: string, launch: Launch): unknown {
@@ -102,7 +120,7 @@ describe('entries in each host schema', () => {
 });
 
 describe('path templates', () => {
-  const ctx = { home: '/h', env: { XDG_CONFIG_HOME: '/x', COPILOT_HOME: '/c', CLINE_DIR: '/cl', APPDATA: 'C:/R' } };
+  const ctx = { home: '/h', platform: 'linux' as const, env: { XDG_CONFIG_HOME: '/x', COPILOT_HOME: '/c', CLINE_DIR: '/cl', APPDATA: 'C:/R' } };
   test.each([
     ['~/.gemini/settings.json', '/h/.gemini/settings.json'],
     ['$XDG_CONFIG_HOME/zed/settings.json', '/x/zed/settings.json'],
@@ -117,7 +135,7 @@ describe('path templates', () => {
     expect(expandPath(template, ctx, '/p')).toBe(want);
   });
   test('an override variable that is not an absolute path is ignored', () => {
-    expect(expandPath('${COPILOT_HOME:-~/.copilot}/x', { home: '/h', env: { COPILOT_HOME: 'rel' } }, '/p')).toBe('/h/.copilot/x');
+    expect(expandPath('${COPILOT_HOME:-~/.copilot}/x', { home: '/h', platform: 'linux' as const, env: { COPILOT_HOME: 'rel' } }, '/p')).toBe('/h/.copilot/x');
   });
   test('override variables move the user files of their hosts', async () => {
     const env = await makeEnv();
@@ -131,7 +149,7 @@ describe('path templates', () => {
   test('per-OS user files as people write them (describeFiles)', () => {
     expect(describeFiles(hostRecord('claude-desktop'), 'user', 'darwin')).toEqual(['~/Library/Application Support/Claude/claude_desktop_config.json']);
     expect(describeFiles(hostRecord('claude-desktop'), 'user', 'win32')).toEqual([
-      '%LOCALAPPDATA%/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json', '%APPDATA%/Claude/claude_desktop_config.json',
+      '%LOCALAPPDATA%\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude\\claude_desktop_config.json', '%APPDATA%\\Claude\\claude_desktop_config.json',
     ]);
     expect(describeFiles(hostRecord('vscode'), 'user', 'linux')).toEqual(['~/.config/Code/User/mcp.json']);
     expect(describeFiles(hostRecord('zed'), 'user', 'darwin')).toEqual(['~/.config/zed/settings.json']);

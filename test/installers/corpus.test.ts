@@ -10,6 +10,7 @@ import type { EntryStyle } from '../../src/installers/shapes.js';
 import type { HostContext, HostId, Scope } from '../../src/installers/types.js';
 import { JSON_HOSTS } from '../../src/installers/hosts/json-catalog.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
+import { CORPUS_EXTRA, JSON_CORPUS_ALIAS } from './host-coverage.js';
 import { commentsOf, corpusFiles, onlyInsertions, parseLoose, parseStrict, parseWithComments, withEntry } from './corpus-util.js';
 
 interface Case {
@@ -38,7 +39,7 @@ function jsonHostCases(): Case[] {
     };
     // Both VS Code products share the vscode corpus. Antigravity has no real file in the corpus: Claude
     // Desktop's user files (the same `mcpServers` user-config shape) stand in.
-    const own = ({ 'vscode-insiders': 'vscode', antigravity: 'claude-desktop' } as Record<string, string>)[h.id] ?? h.id;
+    const own = JSON_CORPUS_ALIAS[h.id] ?? h.id;
     cases.push({ ...base, corpus: own });
     if (h.tolerance !== 'strict' && own !== 'vscode') cases.push({ ...base, corpus: 'vscode' });
     if (h.tolerance !== 'strict' && own !== 'zed') cases.push({ ...base, corpus: 'zed' });
@@ -67,12 +68,18 @@ const CASES: Case[] = [
   { host: 'cursor', corpus: 'cursor', target: () => '.cursor/mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: false },
   { host: 'opencode', corpus: 'opencode', target: (n) => (n.endsWith('.jsonc') ? 'opencode.jsonc' : 'opencode.json'), opencodeVersion: '1.18.33', keys: ['mcp', 'patchbay'], shape: 'opencode-v1', strict: false },
   { host: 'opencode', corpus: 'opencode', target: (n) => (n.endsWith('.jsonc') ? 'opencode.jsonc' : 'opencode.json'), opencodeVersion: '2.0.0', keys: ['mcp', 'servers', 'patchbay'], shape: 'opencode-v2', strict: false },
+  // generic: the same strict `mcpServers` user file as Claude Code's, so Claude Code's real files.
+  { host: 'generic', corpus: 'claude-code', target: () => '', scope: 'user', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: true },
   // Other hosts' real files as negative/extra inputs: strict Claude Code must reject the JSONC ones.
   { host: 'claude-code', corpus: 'vscode', target: () => '.mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: true },
   { host: 'claude-code', corpus: 'gemini', target: () => '.mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: true },
   { host: 'cursor', corpus: 'vscode', target: () => '.cursor/mcp.json', keys: ['mcpServers', 'patchbay'], shape: 'mcpServers', strict: false },
   ...jsonHostCases(),
 ];
+
+test('every module host host-coverage.ts names runs here with its corpus folder', () => {
+  for (const id of ['claude-code', 'cursor', 'opencode', 'generic']) expect(CASES.some((c) => c.host === id && c.corpus === CORPUS_EXTRA[id]), id).toBe(true);
+});
 
 const figures = { files: 0, installed: 0, roundTrips: 0, commentsPreservedFiles: 0, filesWithComments: 0, failedClosed: 0, notIdentical: [] as string[] };
 

@@ -8,6 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { inspectHosts, managedEntry, planAction } from '../../src/installers/index.js';
 import type { DocPath } from '../../src/installers/document/types.js';
 import type { Scope } from '../../src/installers/types.js';
+import { CORPUS_EXTRA } from './host-coverage.js';
+import { LIBRECHAT_STYLE } from '../../src/installers/hosts/json-styles.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
 import { corpusFiles, onlyInsertions } from './corpus-util.js';
 import { comments as tomlComments } from './toml/util.js';
@@ -36,8 +38,14 @@ const CASES: Case[] = [
   { host: 'mistral-vibe', corpus: 'mistral-vibe', scope: 'user', file: 'home/.vibe/config.toml', format: 'toml', entry: (o) => ({ path: ['mcp_servers', listEnd(o, 'mcp_servers')], value: self('mistral-vibe', 'patchbay') }) },
   { host: 'goose', corpus: 'goose', scope: 'user', file: 'home/.config/goose/config.yaml', format: 'yaml', entry: () => ({ path: ['extensions', 'patchbay'], value: self('goose', 'patchbay') }) },
   { host: 'continue', corpus: 'continue', scope: 'user', file: 'home/.continue/config.yaml', format: 'yaml', entry: (o) => ({ path: ['mcpServers', listEnd(o, 'mcpServers')], value: self('continue', 'patchbay') }) },
+  { host: 'librechat', corpus: 'librechat', scope: 'project', file: 'project/librechat.yaml', format: 'yaml', entry: () => ({ path: ['mcpServers', 'patchbay'], value: managedEntry(LIBRECHAT_STYLE, V, 'linux') }) },
   { host: 'continue', corpus: 'continue-blocks', scope: 'user', file: 'home/.continue/config.yaml', format: 'yaml', entry: (o) => ({ path: ['mcpServers', listEnd(o, 'mcpServers')], value: self('continue', 'patchbay') }) },
 ];
+
+test('every TOML/YAML host host-coverage.ts names runs here with its corpus folder', () => {
+  const here = Object.entries(CORPUS_EXTRA).filter(([id]) => !['claude-code', 'cursor', 'opencode', 'generic'].includes(id));
+  for (const [id, corpus] of here) expect(CASES.some((c) => c.host === id && c.corpus === corpus), id).toBe(true);
+});
 
 const readToml = (text: string) => getStaticTOMLValue(parseTOML(text.replace(/^\uFEFF/, ''))) as Record<string, unknown>;
 

@@ -10,6 +10,7 @@ import { planAction } from '../../src/installers/index.js';
 import type { Scope } from '../../src/installers/types.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
 import { onlyInsertions } from './corpus-util.js';
+import { TOML_YAML_PROPERTY } from './host-coverage.js';
 import { comments as tomlComments } from './toml/util.js';
 import { readYaml, yamlComments } from './yaml/util.js';
 
@@ -65,12 +66,15 @@ function tomlFile(servers: string[][]) {
 }
 
 // YAML ------------------------------------------------------------------------------------------
-function yamlFile(container: 'extensions' | 'mcpServers') {
+const LIST_SERVERS = ['  - name: fs\n    command: npx\n    args:\n      - -y', '  - name: web\n    url: https://w/mcp'];
+const MAP_SERVERS = ['  fs:\n    command: npx\n    args:\n      - -y', '  web:\n    type: sse\n    url: https://w/sse'];
+
+function yamlFile(container: 'extensions' | 'mcpServers', mcpServers: string[] = LIST_SERVERS) {
   return fc
     .record({
       before: fc.subarray(['GOOSE_PROVIDER: openai', 'name: Mine', 'version: 1.0.0', 'models: []']),
       after: fc.subarray(['GOOSE_MODEL: gpt-5', 'schema: v1', 'rules:\n  - be nice']),
-      servers: fc.subarray(container === 'extensions' ? ['  fs:\n    name: fs\n    type: stdio\n    cmd: npx\n    args: []\n    enabled: true', '  dev:\n    name: dev\n    type: builtin\n    enabled: true'] : ['  - name: fs\n    command: npx\n    args:\n      - -y', '  - name: web\n    url: https://w/mcp']),
+      servers: fc.subarray(container === 'extensions' ? ['  fs:\n    name: fs\n    type: stdio\n    cmd: npx\n    args: []\n    enabled: true', '  dev:\n    name: dev\n    type: builtin\n    enabled: true'] : mcpServers),
       present: fc.boolean(),
       eol,
       decorations,
@@ -98,7 +102,13 @@ const HOSTS: HostCase[] = [
   { host: 'mistral-vibe', scope: 'project', file: 'project/.vibe/config.toml', gen: tomlFile(TOML_LIST_SERVERS), format: 'toml' },
   { host: 'goose', scope: 'user', file: 'home/.config/goose/config.yaml', gen: yamlFile('extensions'), format: 'yaml' },
   { host: 'continue', scope: 'user', file: 'home/.continue/config.yaml', gen: yamlFile('mcpServers'), format: 'yaml' },
+  // LibreChat: a record (yaml-catalog.ts), `mcpServers` as a map.
+  { host: 'librechat', scope: 'project', file: 'project/librechat.yaml', gen: yamlFile('mcpServers', MAP_SERVERS), format: 'yaml' },
 ];
+
+test('host-coverage.ts lists exactly the hosts of this table', () => {
+  expect(HOSTS.map((h) => h.host)).toEqual(TOML_YAML_PROPERTY);
+});
 
 describe.each(HOSTS)('$host: generated files', ({ host, scope, file, gen, format }) => {
   test('init only inserts and keeps every comment; uninstall gives back the exact bytes', async () => {

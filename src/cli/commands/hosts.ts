@@ -1,6 +1,7 @@
-// `patchbay hosts [dir]`: the host catalog as a table — id, name, supported, files per scope on this
-// OS, format, and detection with its reasons. Read-only; detection probes run in parallel and never
-// spawn a binary that is not on PATH (probe.ts).
+// `patchbay hosts [dir] [--platform linux|darwin|win32]`: the host catalog as a table — id, name,
+// supported, files per scope on this OS (or the one named: what a teammate on a Mac would get), format,
+// and detection with its reasons. Read-only; detection probes run in parallel and never spawn a binary
+// that is not on PATH (probe.ts). Another platform's table is paths only: nothing there to detect.
 import { HOST_INFO } from '../../installers/catalog-data.js';
 import { describeFiles, detectHosts, formatOf, hostRecord } from '../../installers/index.js';
 import type { Detection } from '../../installers/types.js';
@@ -38,11 +39,16 @@ export function hostRows(detections: readonly Detection[], platform: NodeJS.Plat
   });
 }
 
+const PLATFORM_WORDS: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+
 export function run(args: CommandArgs): Promise<number> {
   return runSession(args, async (session) => {
     const { out } = session;
     const ctx = hostContext(session);
-    const rows = hostRows(await detectHosts(ctx), ctx.platform);
+    const platform = args.platform ?? ctx.platform;
+    const foreign = platform !== ctx.platform;
+    const rows = hostRows(foreign ? [] : await detectHosts(ctx), platform);
+    if (foreign) for (const r of rows) if (r.supported) Object.assign(r, { detected: null, reasons: [`not detected: the table is for ${platform}, this system is ${ctx.platform}`] });
     const s = out.style;
     // Detected hosts first, then the other supported ones, then the planned ones: catalog order within.
     const rank = (r: HostRow) => (r.detected ? 0 : r.supported ? 1 : 2);
@@ -51,7 +57,7 @@ export function run(args: CommandArgs): Promise<number> {
     const formatWidth = Math.max(...rows.map((r) => (r.format ?? '-').length));
     out.out(s.dim(`${'id'.padEnd(idWidth)}  ${'name'.padEnd(nameWidth)}  ${'format'.padEnd(formatWidth)}  detected`));
     for (const r of [...rows].sort((a, b) => rank(a) - rank(b))) {
-      const state = r.detected ? s.green(`yes${r.version ? ` (${r.version})` : ''}`) : r.supported ? s.dim('no') : s.yellow('planned, not supported yet');
+      const state = r.detected ? s.green(`yes${r.version ? ` (${r.version})` : ''}`) : !r.supported ? s.yellow('planned, not supported yet') : r.detected === null ? s.dim('-') : s.dim('no');
       out.out(`${s.bold(r.id.padEnd(idWidth))}  ${r.displayName.padEnd(nameWidth)}  ${(r.format ?? '-').padEnd(formatWidth)}  ${state}`);
       if (!r.supported) continue;
       out.out(`    project: ${r.files.project.join(', ') || '—'}`);
@@ -59,8 +65,9 @@ export function run(args: CommandArgs): Promise<number> {
       const why = r.detected ? r.reasons.filter((x) => x.startsWith('found') || x.includes('printed')) : [];
       if (why.length > 0) out.out(s.dim(`    why:     ${why.join('; ')}`));
     }
-    out.out(`${rows.filter((r) => r.supported).length} supported, ${rows.filter((r) => !r.supported).length} planned, ${rows.filter((r) => r.detected).length} detected here.`);
-    out.json({ command: 'hosts', status: 'ok', exitCode: EXIT.ok, platform: ctx.platform, hosts: rows });
+    const counts = `${rows.filter((r) => r.supported).length} supported, ${rows.filter((r) => !r.supported).length} planned`;
+    out.out(foreign ? `${counts}; files as ${PLATFORM_WORDS[platform] ?? platform} resolves them (detection runs on that system only).` : `${counts}, ${rows.filter((r) => r.detected).length} detected here.`);
+    out.json({ command: 'hosts', status: 'ok', exitCode: EXIT.ok, platform, hosts: rows });
     return EXIT.ok;
   });
 }

@@ -1,7 +1,7 @@
 // Claude Code (hosts.md §3): project `.mcp.json`, user `~/.claude.json` top-level `mcpServers`.
 // Both are strict JSON: Claude Code rejects the whole file on a comment. `~/.claude.json` is large
 // and holds unrelated state (projects, trust, history); only our key inside `mcpServers` is touched.
-import path from 'node:path';
+import { pathApi } from '../paths.js';
 import type { Detection } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
@@ -14,15 +14,15 @@ export const claudeCode: HostRecord = {
   codec: jsonCodec('strict'),
   skeleton: {},
   files(ctx, scope) {
-    if (scope === 'project') return [path.join(ctx.projectDir, '.mcp.json')];
+    if (scope === 'project') return [pathApi(ctx).join(ctx.projectDir, '.mcp.json')];
     // CLAUDE_CONFIG_DIR moves the file (hosts.md §3.1).
-    const dir = ctx.env.CLAUDE_CONFIG_DIR && path.isAbsolute(ctx.env.CLAUDE_CONFIG_DIR) ? ctx.env.CLAUDE_CONFIG_DIR : ctx.home;
-    return [path.join(dir, '.claude.json')];
+    const dir = ctx.env.CLAUDE_CONFIG_DIR && pathApi(ctx).isAbsolute(ctx.env.CLAUDE_CONFIG_DIR) ? ctx.env.CLAUDE_CONFIG_DIR : ctx.home;
+    return [pathApi(ctx).join(dir, '.claude.json')];
   },
   async detect(ctx, options) {
     const probe = await probeVersion(ctx, 'claude', options);
     // A project `.mcp.json` is evidence too: someone here already uses Claude Code's project file.
-    const found = await evidence(ctx, [path.join(ctx.home, '.claude'), path.join(ctx.home, '.claude.json'), path.join(ctx.projectDir, '.mcp.json')]);
+    const found = await evidence(ctx, [pathApi(ctx).join(ctx.home, '.claude'), pathApi(ctx).join(ctx.home, '.claude.json'), pathApi(ctx).join(ctx.projectDir, '.mcp.json')]);
     const detection: Detection = { host: 'claude-code', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;
     return detection;

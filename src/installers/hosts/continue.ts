@@ -10,7 +10,7 @@
 // creates it whole (skeleton named after the server + the one entry), uninstall removes the entry and,
 // the file then being exactly that skeleton, deletes it. A block already holding another server is
 // refused (`invalid-shape`: a block takes one), and a hand-written block of our name is foreign.
-import path from 'node:path';
+import { pathApi } from '../paths.js';
 import type { Detection, HostContext, Scope } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
@@ -39,11 +39,11 @@ export const continueHost: HostRecord = {
   skeletonFor: (server: string, scope: Scope) => (scope === 'project' ? { name: server, version: '0.0.1', schema: 'v1' } : USER_SKELETON),
   files(ctx, scope, server) {
     const block = server === undefined ? '<name>.yaml' : blockFileName(server);
-    return [scope === 'project' ? path.join(ctx.projectDir, '.continue', 'mcpServers', block) : path.join(globalDir(ctx), 'config.yaml')];
+    return [scope === 'project' ? pathApi(ctx).join(ctx.projectDir, '.continue', 'mcpServers', block) : pathApi(ctx).join(globalDir(ctx), 'config.yaml')];
   },
   async detect(ctx, options) {
     const probe = await probeVersion(ctx, 'cn', options);
-    const found = await evidence(ctx, [globalDir(ctx), path.join(ctx.projectDir, '.continue')]);
+    const found = await evidence(ctx, [globalDir(ctx), pathApi(ctx).join(ctx.projectDir, '.continue')]);
     const detection: Detection = { host: 'continue', detected: probe.found || found.length > 0, reasons: [probe.reason, ...found], diagnostics: [] };
     if (probe.version !== undefined) detection.version = probe.version;
     return detection;

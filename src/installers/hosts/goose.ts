@@ -4,22 +4,21 @@
 // No project file. `extensions` is a MAP keyed by the extension key, and each value repeats its key
 // in `name`: `{name, type: stdio, cmd, args, envs, env_keys, enabled, timeout}` (GOOSE_STYLE).
 // Windows spawning is unverified, so `cmd /c` (works either way).
-import path from 'node:path';
 import type { Detection, HostContext } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
 import type { HostRecord } from '../host-core.js';
 import type { Place } from '../places.js';
 import { GOOSE_STYLE } from '../shapes.js';
 import { yamlCodec } from '../lazy-codecs.js';
-import { xdgConfigHome } from '../paths.js';
+import { pathApi, xdgConfigHome } from '../paths.js';
 
 export const GOOSE_PLACE: Place = { path: ['extensions'], nameKey: 'name', style: GOOSE_STYLE };
 
 function configDir(ctx: HostContext): string {
   const root = ctx.env.GOOSE_PATH_ROOT;
-  if (root && path.isAbsolute(root)) return path.join(root, 'config');
-  if (ctx.platform === 'win32') return path.join(ctx.env.APPDATA ?? path.join(ctx.home, 'AppData', 'Roaming'), 'Block', 'goose', 'config');
-  return path.join(xdgConfigHome(ctx), 'goose');
+  if (root && pathApi(ctx).isAbsolute(root)) return pathApi(ctx).join(root, 'config');
+  if (ctx.platform === 'win32') return pathApi(ctx).join(ctx.env.APPDATA ?? pathApi(ctx).join(ctx.home, 'AppData', 'Roaming'), 'Block', 'goose', 'config');
+  return pathApi(ctx).join(xdgConfigHome(ctx), 'goose');
 }
 
 export const goose: HostRecord = {
@@ -28,7 +27,7 @@ export const goose: HostRecord = {
   codec: yamlCodec,
   skeleton: {},
   files(ctx, scope) {
-    return scope === 'user' ? [path.join(configDir(ctx), 'config.yaml')] : undefined;
+    return scope === 'user' ? [pathApi(ctx).join(configDir(ctx), 'config.yaml')] : undefined;
   },
   async detect(ctx, options) {
     const probe = await probeVersion(ctx, 'goose', options);

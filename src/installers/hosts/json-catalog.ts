@@ -7,7 +7,9 @@ import type { JsonHostData } from './json-host-record.js';
 import {
   AMAZON_Q_STYLE, AMP_STYLE, ANTIGRAVITY_STYLE, CLAUDE_DESKTOP_STYLE, CLINE_STYLE, COPILOT_STYLE, CRUSH_STYLE, DROID_STYLE,
   GEMINI_STYLE, JUNIE_STYLE, KILO_STYLE, KILO_USER_STYLE, KIRO_STYLE, LM_STUDIO_STYLE, QWEN_STYLE, ROO_STYLE, TRAE_STYLE, VSCODE_STYLE,
-  WINDSURF_STYLE, ZED_STYLE,
+  WINDSURF_STYLE, ZED_STYLE, KIMI_STYLE, VISUAL_STUDIO_STYLE, PI_STYLE, FIREBASE_STUDIO_STYLE, FIREBENDER_STYLE, MASTRA_CODE_STYLE,
+  FIVE_IRE_STYLE, ENCONVO_STYLE, BOLTAI_STYLE, TOME_STYLE, AUGMENT_STYLE, MCPORTER_STYLE, BEDROCK_CLIENT_STYLE, LIBRECHAT_STYLE,
+  WINDSURF_JETBRAINS_STYLE,
 } from './json-styles.js';
 
 /** The VS Code user folder of a product (`Code`, `Code - Insiders`) on each OS. */
@@ -18,6 +20,9 @@ function vsCodeUser(product: string, rest: string): JsonHostData['userFiles'] {
     win32: [`%APPDATA%/${product}/User${rest}`],
   };
 }
+
+/** Cline's shared MCP settings file, with its three override variables (innermost: CLINE_DIR). */
+const CLINE_SHARED_FILE = '${CLINE_MCP_SETTINGS_PATH:-${CLINE_DATA_DIR:-${CLINE_DIR:-~/.cline}/data}/settings/cline_mcp_settings.json}';
 
 /** The same templates on every OS (`~` is %USERPROFILE% on Windows). */
 function everyOs(...templates: string[]): JsonHostData['userFiles'] {
@@ -89,18 +94,28 @@ export const JSON_HOSTS: readonly JsonHostData[] = [
     },
     createUser: { win32: '%APPDATA%/Claude/claude_desktop_config.json' },
   },
-  // cline sdk/packages/shared/src/storage/paths.ts: the extension and the CLI share ~/.cline/data/settings
-  // on every OS; CLINE_MCP_SETTINGS_PATH (the file), CLINE_DATA_DIR, CLINE_DIR move it. No project
-  // file. Strict JSON (JSON.parse in config-loader.ts). The old globalStorage file is a migrated legacy.
+  // Cline is two hosts, one file. cline/cline sdk/packages/shared/src/storage/paths.ts and
+  // apps/vscode/src/hosts/vscode/mcp-settings-legacy-migration.ts (getSharedMcpSettingsPath): the VS Code
+  // extension (saoudrizwan.claude-dev ≥ 4.1) and the CLI (@cline/cli ≥ 3) read the same shared file on
+  // every OS; CLINE_MCP_SETTINGS_PATH (the file), CLINE_DATA_DIR, CLINE_DIR move it. No project file.
+  // Strict JSON (JSON.parse in config-loader.ts). The old `<VSU>/globalStorage/saoudrizwan.claude-dev/
+  // settings/cline_mcp_settings.json` is migrated ONCE into the shared file, and only while the shared file
+  // does not exist, so writing the legacy file could be ignored: not a candidate, only evidence that the
+  // extension is installed. Two records sharing one file = one entry (as claude-code and copilot-cli).
   {
-    id: 'cline', displayName: 'Cline', binaries: ['cline'], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
+    id: 'cline', displayName: 'Cline (VS Code extension)', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
     detectDirs: {
-      linux: ['${CLINE_DIR:-~/.cline}', '$XDG_CONFIG_HOME/Code/User/globalStorage/saoudrizwan.claude-dev'],
-      darwin: ['${CLINE_DIR:-~/.cline}', '~/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev'],
-      win32: ['${CLINE_DIR:-~/.cline}', '%APPDATA%/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      linux: ['$XDG_CONFIG_HOME/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      darwin: ['~/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev'],
+      win32: ['%APPDATA%/Code/User/globalStorage/saoudrizwan.claude-dev'],
     },
     projectFiles: [],
-    userFiles: everyOs('${CLINE_MCP_SETTINGS_PATH:-${CLINE_DATA_DIR:-${CLINE_DIR:-~/.cline}/data}/settings/cline_mcp_settings.json}'),
+    userFiles: everyOs(CLINE_SHARED_FILE),
+  },
+  // The Cline CLI (`cline`, npm @cline/cli): the same shared file and entry shape as the extension.
+  {
+    id: 'cline-cli', displayName: 'Cline CLI', binaries: ['cline'], tolerance: 'strict', container: ['mcpServers'], style: CLINE_STYLE,
+    detectDirs: everyOs('${CLINE_DIR:-~/.cline}'), projectFiles: [], userFiles: everyOs(CLINE_SHARED_FILE),
   },
   // RooCodeInc/Roo-Code src/services/mcp/McpHub.ts @cb836567: `.roo/mcp.json` and the extension's
   // globalStorage settings file, both JSON.parse (strict). The `customStoragePath` setting is not followed.
@@ -178,5 +193,93 @@ export const JSON_HOSTS: readonly JsonHostData[] = [
   {
     id: 'amp', displayName: 'Amp', binaries: ['amp'], tolerance: 'strict', container: ['amp.mcpServers'], style: AMP_STYLE,
     detectDirs: everyOs('~/.config/amp'), projectFiles: ['.amp/settings.json'], projectEvidence: ['.amp'], userFiles: everyOs('~/.config/amp/settings.json'),
+  },
+  // --- Hosts added for issue 26. Each cites where its file and key come from; "UNVERIFIED" means only a
+  // rival's catalog (docs/hosts-catalog.md) or one docs example was at hand: strict JSON, stdio only,
+  // no references, and the files named there only.
+  //
+  // Kimi Code CLI (moonshotai.github.io/kimi-code/zh/customization/mcp): user `~/.kimi-code/mcp.json`
+  // (or `$KIMI_CODE_HOME/mcp.json`), project `.kimi-code/mcp.json`, project entries override user ones.
+  // `mcpServers`; `command` = stdio, `url` = HTTP. Tolerance UNVERIFIED → strict.
+  {
+    id: 'kimi', displayName: 'Kimi Code', binaries: ['kimi'], tolerance: 'strict', container: ['mcpServers'], style: KIMI_STYLE,
+    detectDirs: everyOs('${KIMI_CODE_HOME:-~/.kimi-code}'), projectFiles: ['.kimi-code/mcp.json'], projectEvidence: ['.kimi-code'],
+    userFiles: everyOs('${KIMI_CODE_HOME:-~/.kimi-code}/mcp.json'),
+  },
+  // Pi coding agent with pi-mcp-adapter (docs/hosts-catalog.md, add-mcp): `.pi/mcp.json`, `~/.pi/agent/mcp.json`. UNVERIFIED.
+  {
+    id: 'pi', displayName: 'Pi', binaries: ['pi'], tolerance: 'strict', container: ['mcpServers'], style: PI_STYLE,
+    detectDirs: everyOs('~/.pi'), projectFiles: ['.pi/mcp.json'], projectEvidence: ['.pi'], userFiles: everyOs('~/.pi/agent/mcp.json'),
+  },
+  // Visual Studio 2022 17.14+ / 2026 (learn.microsoft.com/visualstudio/ide/mcp-servers): `%USERPROFILE%\.mcp.json`
+  // and the solution's files, `servers` as VS Code's format. Project: `.vs/mcp.json` only — the solution-root
+  // `.mcp.json` is Claude Code's file with another container (`mcpServers`), and one file cannot hold both
+  // layouts' entry for the same server. Windows only: no user file elsewhere. Tolerance UNVERIFIED → strict.
+  {
+    id: 'visual-studio', displayName: 'Visual Studio', binaries: [], tolerance: 'strict', container: ['servers'], style: VISUAL_STUDIO_STYLE,
+    detectDirs: { win32: ['%LOCALAPPDATA%/Microsoft/VisualStudio'], linux: [] }, projectFiles: ['.vs/mcp.json'], projectEvidence: ['.vs'],
+    userFiles: { win32: ['%USERPROFILE%/.mcp.json'], linux: [] },
+  },
+  // Firebase Studio (firebase.google.com/docs/studio/mcp-servers): the interactive chat reads `.idx/mcp.json`
+  // with `mcpServers`. A cloud workspace: project file only. Tolerance UNVERIFIED → strict.
+  {
+    id: 'firebase-studio', displayName: 'Firebase Studio', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: FIREBASE_STUDIO_STYLE,
+    detectDirs: {}, projectFiles: ['.idx/mcp.json'], projectEvidence: ['.idx'], userFiles: {},
+  },
+  // Firebender (docs.firebender.com/api-reference/syntax): project `<root>/firebender.json`, personal
+  // `~/.firebender/firebender.json`, `mcpServers` merged (personal wins). Tolerance UNVERIFIED → strict.
+  {
+    id: 'firebender', displayName: 'Firebender', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: FIREBENDER_STYLE,
+    detectDirs: everyOs('~/.firebender'), projectFiles: ['firebender.json'], projectEvidence: ['firebender.json'], userFiles: everyOs('~/.firebender/firebender.json'),
+  },
+  // Mastra Code (docs/hosts-catalog.md, one rival): `.mastracode/mcp.json`; user `~/.mastracode/mcp.json`. UNVERIFIED.
+  {
+    id: 'mastra-code', displayName: 'Mastra Code', binaries: ['mastracode'], tolerance: 'strict', container: ['mcpServers'], style: MASTRA_CODE_STYLE,
+    detectDirs: everyOs('~/.mastracode'), projectFiles: ['.mastracode/mcp.json'], projectEvidence: ['.mastracode'], userFiles: everyOs('~/.mastracode/mcp.json'),
+  },
+  // 5ire (docs/hosts-catalog.md): `~/.config/5ire/mcp.json`; an Electron app, so macOS/Windows keep it in the
+  // app-data folder named like the app (UNVERIFIED, as the Linux path).
+  {
+    id: '5ire', displayName: '5ire', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: FIVE_IRE_STYLE,
+    detectDirs: { linux: ['$XDG_CONFIG_HOME/5ire'], darwin: ['~/Library/Application Support/5ire'], win32: ['%APPDATA%/5ire'] }, projectFiles: [],
+    userFiles: { linux: ['$XDG_CONFIG_HOME/5ire/mcp.json'], darwin: ['~/Library/Application Support/5ire/mcp.json'], win32: ['%APPDATA%/5ire/mcp.json'] },
+  },
+  // Enconvo (docs/hosts-catalog.md): `~/.config/enconvo/mcp_config.json` (a macOS app; the literal ~/.config). UNVERIFIED.
+  {
+    id: 'enconvo', displayName: 'Enconvo', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: ENCONVO_STYLE,
+    detectDirs: everyOs('~/.config/enconvo'), projectFiles: [], userFiles: everyOs('~/.config/enconvo/mcp_config.json'),
+  },
+  // BoltAI (docs/hosts-catalog.md): `~/.boltai/mcp.json` (macOS app). UNVERIFIED.
+  {
+    id: 'boltai', displayName: 'BoltAI', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: BOLTAI_STYLE,
+    detectDirs: everyOs('~/.boltai'), projectFiles: [], userFiles: everyOs('~/.boltai/mcp.json'),
+  },
+  // Tome (docs/hosts-catalog.md): `~/.tome/mcp_config.json`. UNVERIFIED.
+  {
+    id: 'tome', displayName: 'Tome', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: TOME_STYLE,
+    detectDirs: everyOs('~/.tome'), projectFiles: [], userFiles: everyOs('~/.tome/mcp_config.json'),
+  },
+  // Augment's Auggie CLI (augmentcode.com changelog 0.5.4: "Configure MCP servers in your settings file
+  // (~/.augment/settings.json)", `auggie mcp add|list|remove`). The `mcpServers` map shape is UNVERIFIED
+  // (rulesync writes a list for the IDE extension's settings, which is another file) → strict, stdio only.
+  {
+    id: 'augment', displayName: 'Augment (Auggie CLI)', binaries: ['auggie'], tolerance: 'strict', container: ['mcpServers'], style: AUGMENT_STYLE,
+    detectDirs: everyOs('~/.augment'), projectFiles: [], userFiles: everyOs('~/.augment/settings.json'),
+  },
+  // MCPorter (docs/hosts-catalog.md): project `config/mcporter.json`, user `~/.mcporter/mcporter.json`, `mcpServers`. UNVERIFIED.
+  {
+    id: 'mcporter', displayName: 'MCPorter', binaries: ['mcporter'], tolerance: 'strict', container: ['mcpServers'], style: MCPORTER_STYLE,
+    detectDirs: everyOs('~/.mcporter'), projectFiles: ['config/mcporter.json'], projectEvidence: ['config/mcporter.json'], userFiles: everyOs('~/.mcporter/mcporter.json'),
+  },
+  // Amazon Bedrock Client for Mac (docs/hosts-catalog.md): `~/Amazon Bedrock Client/mcp_config.json`. UNVERIFIED.
+  {
+    id: 'bedrock-client', displayName: 'Amazon Bedrock Client', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: BEDROCK_CLIENT_STYLE,
+    detectDirs: everyOs('~/Amazon Bedrock Client'), projectFiles: [], userFiles: everyOs('~/Amazon Bedrock Client/mcp_config.json'),
+  },
+  // Windsurf's JetBrains plugin (ToolHive's client table, docs/hosts-catalog.md): `~/.codeium/mcp_config.json`,
+  // Windsurf's format. Tolerance UNVERIFIED → strict.
+  {
+    id: 'windsurf-jetbrains', displayName: 'Windsurf (JetBrains)', binaries: [], tolerance: 'strict', container: ['mcpServers'], style: WINDSURF_JETBRAINS_STYLE,
+    detectDirs: everyOs('~/.codeium'), projectFiles: [], userFiles: everyOs('~/.codeium/mcp_config.json'),
   },
 ];

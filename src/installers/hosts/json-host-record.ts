@@ -1,4 +1,4 @@
-// Hosts as data: a JsonHostData record (names, detection, per-OS file templates, tolerance, container,
+// Hosts as data (JSON, or YAML with `format: 'yaml'`): a JsonHostData record (names, detection, per-OS file templates, tolerance, container,
 // entry style) becomes a HostRecord for the host core. Nothing here is specific to one host; a host
 // whose behaviour is more than data (OpenCode's dialects) keeps its own HostRecord module.
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { evidence, probeVersion } from '../detect-util.js';
 import type { DetectOptions, HostRecord } from '../host-core.js';
 import type { DocValue } from '../document/types.js';
 import { jsonCodec, type JsonTolerance } from '../jsonc/document.js';
+import { yamlCodec } from '../lazy-codecs.js';
 import type { Place } from '../places.js';
 import type { EntryStyle } from '../shapes.js';
 import { expandPath } from '../path-template.js';
@@ -26,6 +27,8 @@ export interface JsonHostData {
   projectEvidence?: readonly string[];
   /** User files per OS as path templates, in precedence order; empty or absent: no user scope. */
   userFiles: PerOs;
+  /** JSON unless given: a YAML host is the same data (LibreChat); tolerance is then unused. */
+  format?: 'yaml';
   tolerance: JsonTolerance;
   /** The container's key path; one segment may hold a dot (Amp's `amp.mcpServers`). */
   container: readonly string[];
@@ -54,7 +57,7 @@ export function jsonHostRecord(data: JsonHostData): HostRecord {
   return {
     id: data.id,
     displayName: data.displayName,
-    codec: jsonCodec(data.tolerance),
+    codec: data.format === 'yaml' ? yamlCodec : jsonCodec(data.tolerance),
     skeleton: data.skeleton ?? {},
     files,
     createFile(ctx: HostContext, scope: Scope) {

@@ -94,3 +94,32 @@ export const ANTIGRAVITY_STYLE = mcpServersStyle('antigravity', { urlKey: 'serve
 
 /** Amp: `{command, args, env}` or `{url, headers}`; references only from a third party → none; HTTP only. */
 export const AMP_STYLE = mcpServersStyle('amp', { remoteType: {}, transports: ['http'], refSyntax: null, harmless: OFF_SWITCH });
+
+/**
+ * The entry of a host known from its docs' one example (or a rival's catalog) only: `{command, args, env}`
+ * over stdio, nothing else — no remote shape, no reference syntax (both fail closed by name), `cmd /c`
+ * on Windows (it works under a shell too). Used by the UNVERIFIED records of json-catalog.ts.
+ */
+function stdioOnlyStyle(id: string): EntryStyle {
+  return mcpServersStyle(id, { remote: false, refSyntax: null });
+}
+
+/** Kimi Code (moonshotai.github.io/kimi-code customization/mcp): `command` = stdio, `url` = HTTP, no `type`; tokens via `bearerTokenEnvVar`, not a reference syntax → none. */
+export const KIMI_STYLE = mcpServersStyle('kimi', { remoteType: {}, transports: ['http'], refSyntax: null });
+/** Visual Studio (learn.microsoft.com visualstudio/ide/mcp-servers): `servers`, as VS Code's format; references UNVERIFIED → none. */
+export const VISUAL_STUDIO_STYLE = mcpServersStyle('visual-studio', { stdioType: 'stdio', remote: false, refSyntax: null });
+export const PI_STYLE = stdioOnlyStyle('pi');
+export const FIREBASE_STUDIO_STYLE = stdioOnlyStyle('firebase-studio');
+export const FIREBENDER_STYLE = stdioOnlyStyle('firebender');
+export const MASTRA_CODE_STYLE = stdioOnlyStyle('mastra-code');
+export const FIVE_IRE_STYLE = stdioOnlyStyle('5ire');
+export const ENCONVO_STYLE = stdioOnlyStyle('enconvo');
+export const BOLTAI_STYLE = stdioOnlyStyle('boltai');
+export const TOME_STYLE = stdioOnlyStyle('tome');
+export const AUGMENT_STYLE = stdioOnlyStyle('augment');
+export const MCPORTER_STYLE = stdioOnlyStyle('mcporter');
+export const BEDROCK_CLIENT_STYLE = stdioOnlyStyle('bedrock-client');
+/** LibreChat `librechat.yaml` `mcpServers.<name>` `{command, args, env}` (stdio); `${NAME}` is LibreChat's env syntax but UNVERIFIED here → none. */
+export const LIBRECHAT_STYLE = stdioOnlyStyle('librechat');
+/** Windsurf's JetBrains plugin: Windsurf's own style (ToolHive's client table). */
+export const WINDSURF_JETBRAINS_STYLE = { ...WINDSURF_STYLE, id: 'windsurf-jetbrains' };

@@ -6,7 +6,6 @@
 // entry is left untouched, so init adds the selected dialect's entry next to it and warns, naming
 // `patchbay migrate`, which moves it. V1 normalizes both shapes to the same server, so the two do not
 // conflict in the meantime.
-import path from 'node:path';
 import semver from 'semver';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Detection, HostContext, OpenCodeDialect } from '../types.js';
@@ -18,7 +17,7 @@ import { PlanningOverlay } from '../document/overlay.js';
 import { displayPath } from '../../display-path.js';
 import type { DetectOptions, HostRecord } from '../host-core.js';
 import { jsonCodec } from '../jsonc/document.js';
-import { xdgConfigHome } from '../paths.js';
+import { pathApi, xdgConfigHome } from '../paths.js';
 
 const CODEC = jsonCodec('jsonc');
 
@@ -62,11 +61,11 @@ function unsupported(version: string, source: string): Diagnostic {
 }
 
 function userDir(ctx: HostContext): string {
-  return path.join(xdgConfigHome(ctx), 'opencode');
+  return pathApi(ctx).join(xdgConfigHome(ctx), 'opencode');
 }
 
 async function detectOpenCode(ctx: HostContext, options: DetectOptions): Promise<Detection> {
-  const found = await evidence(ctx, [userDir(ctx), path.join(ctx.projectDir, '.opencode'), path.join(ctx.projectDir, 'opencode.jsonc'), path.join(ctx.projectDir, 'opencode.json')]);
+  const found = await evidence(ctx, [userDir(ctx), pathApi(ctx).join(ctx.projectDir, '.opencode'), pathApi(ctx).join(ctx.projectDir, 'opencode.jsonc'), pathApi(ctx).join(ctx.projectDir, 'opencode.json')]);
   const detection: Detection = { host: 'opencode', detected: found.length > 0, reasons: [], diagnostics: [] };
   if (options.opencodeVersion !== undefined) {
     const v = options.opencodeVersion.trim();
@@ -136,12 +135,12 @@ async function dialectOfEntries(ctx: HostContext): Promise<{ dialect: OpenCodeDi
 }
 
 function userFiles(ctx: HostContext): string[] {
-  return [path.join(userDir(ctx), 'opencode.jsonc'), path.join(userDir(ctx), 'opencode.json')];
+  return [pathApi(ctx).join(userDir(ctx), 'opencode.jsonc'), pathApi(ctx).join(userDir(ctx), 'opencode.json')];
 }
 
 function projectFiles(ctx: HostContext): string[] {
   const p = ctx.projectDir;
-  return [path.join(p, '.opencode', 'opencode.jsonc'), path.join(p, '.opencode', 'opencode.json'), path.join(p, 'opencode.jsonc'), path.join(p, 'opencode.json')];
+  return [pathApi(ctx).join(p, '.opencode', 'opencode.jsonc'), pathApi(ctx).join(p, '.opencode', 'opencode.json'), pathApi(ctx).join(p, 'opencode.jsonc'), pathApi(ctx).join(p, 'opencode.json')];
 }
 
 export const opencode: HostRecord = {
@@ -154,7 +153,7 @@ export const opencode: HostRecord = {
     return scope === 'user' ? userFiles(ctx) : projectFiles(ctx);
   },
   createFile(ctx, scope) {
-    return scope === 'user' ? path.join(userDir(ctx), 'opencode.jsonc') : path.join(ctx.projectDir, 'opencode.jsonc');
+    return scope === 'user' ? pathApi(ctx).join(userDir(ctx), 'opencode.jsonc') : pathApi(ctx).join(ctx.projectDir, 'opencode.jsonc');
   },
   detect: detectOpenCode,
   places(_ctx, detection) {

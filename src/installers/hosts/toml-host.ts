@@ -1,7 +1,7 @@
 // The TOML hosts (Codex, Grok, Mistral Vibe) share one layout: `<home>/config.toml` where <home> is
 // `~/.<tool>` or $<TOOL>_HOME, a project `.<tool>/config.toml`, and a `<tool>` binary. A record is
 // the data below; the facts and their citations are in docs/host-facts.md.
-import path from 'node:path';
+import { pathApi } from '../paths.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Detection, HostContext } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
@@ -24,18 +24,18 @@ export interface TomlHostData {
 }
 
 export function tomlHost(data: TomlHostData): HostRecord {
-  const userFile = (ctx: HostContext) => path.join(hostHome(ctx, data.home.variable, data.home.dir), 'config.toml');
+  const userFile = (ctx: HostContext) => pathApi(ctx).join(hostHome(ctx, data.home.variable, data.home.dir), 'config.toml');
   return {
     id: data.id,
     displayName: data.displayName,
     codec: tomlCodec,
     skeleton: {},
     files(ctx, scope) {
-      return [scope === 'project' ? path.join(ctx.projectDir, data.projectDir, 'config.toml') : userFile(ctx)];
+      return [scope === 'project' ? pathApi(ctx).join(ctx.projectDir, data.projectDir, 'config.toml') : userFile(ctx)];
     },
     async detect(ctx, options) {
       const probe = await probeVersion(ctx, data.binary, options);
-      const found = await evidence(ctx, [path.dirname(userFile(ctx)), path.join(ctx.projectDir, data.projectDir)]);
+      const found = await evidence(ctx, [pathApi(ctx).dirname(userFile(ctx)), pathApi(ctx).join(ctx.projectDir, data.projectDir)]);
       const reasons = [probe.reason, ...found];
       if (data.projectTrust) reasons.push(`${data.displayName} reads ${data.projectDir}/config.toml only in a trusted project`);
       const detection: Detection = { host: data.id, detected: probe.found || found.length > 0, reasons, diagnostics: [] };
@@ -51,7 +51,7 @@ export function tomlHost(data: TomlHostData): HostRecord {
         code: 'project-needs-trust',
         severity: 'info',
         host: data.id,
-        path: path.join(ctx.projectDir, data.projectDir, 'config.toml'),
+        path: pathApi(ctx).join(ctx.projectDir, data.projectDir, 'config.toml'),
         message: `${data.displayName} reads ${data.projectDir}/config.toml only in a trusted project, and this project ${trust.trusted === 'unknown' ? 'may not be trusted yet' : 'is not trusted yet'}`,
         hint: trust.how,
       };
