@@ -32,6 +32,15 @@ export type ErrorCode =
   | 'no-such-package'
   | 'no-such-version'
   | 'registry-unreachable'
+  | 'registry-timeout' // an MCP registry did not answer within --registry-timeout
+  | 'registry-too-large' // a registry response past the size cap
+  | 'registry-not-found' // no server of that name (or version) in the registry
+  | 'registry-deleted' // the registry marks that version deleted
+  | 'registry-malformed' // a registry answer or server.json patchbay cannot use (JSON pointer)
+  | 'registry-insecure' // a registry URL that is not https (loopback http excepted), or a redirect elsewhere
+  | 'registry-template' // a server.json with ${VERSION}-style placeholders (add --from)
+  | 'nothing-runnable' // a registry entry with no way patchbay can run
+  | 'input-required' // a registry entry needs a value the user did not give (no terminal to ask)
   | 'invalid-server' // a server spec the one validator refuses (name, env name, header, URL, unpinned)
   | 'server-not-managed' // remove/update of a name patchbay does not manage
   | 'entry-exists'
@@ -60,6 +69,8 @@ export interface ErrorDetails {
   pointer?: string;
   hint?: string;
   files?: string[];
+  /** input-required: what the user must give (registry install), for `--json` `error.inputs`. */
+  inputs?: { kind: 'env' | 'arg' | 'var' | 'header'; name: string; description?: string; secret: boolean }[];
   cause?: unknown;
 }
 

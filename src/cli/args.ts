@@ -8,7 +8,7 @@ import { validateHosts } from '../core/host-ids.js';
 import { didYouMean } from '../core/suggest.js';
 import { parseDoctorArgs } from './doctor-args.js';
 
-export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'hosts', 'doctor', 'repair', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'add', 'remove', 'list', 'update', 'sync', 'status', 'search', 'migrate', 'uninstall', 'rollback', 'history', 'hosts', 'doctor', 'repair', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 type OptionSpec = { type: 'boolean' | 'string'; short?: string; multiple?: boolean };
@@ -23,7 +23,10 @@ const PLAN_FLOW: Record<string, OptionSpec> = {
   'dry-run': { type: 'boolean' },
 };
 
+const REGISTRY: Record<string, OptionSpec> = { registry: { type: 'string' }, 'registry-timeout': { type: 'string' } };
+
 export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
+  search: { ...HELP, ...JSON_FLAG, ...REGISTRY, limit: { type: 'string' } },
   init: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, 'no-mcp': { type: 'boolean' } },
   status: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' }, 'opencode-version': { type: 'string' } },
   migrate: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW },
@@ -38,9 +41,10 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
     ...HELP, ...JSON_FLAG, ...PLAN_FLOW, pypi: { type: 'string' }, url: { type: 'string' }, transport: { type: 'string' },
     env: { type: 'string', multiple: true }, header: { type: 'string', multiple: true }, adopt: { type: 'boolean' }, force: { type: 'boolean' },
     'allow-literal-secrets': { type: 'boolean' },
+    ...REGISTRY, var: { type: 'string', multiple: true }, package: { type: 'string' }, remote: { type: 'boolean' }, as: { type: 'string' }, from: { type: 'string' },
   },
   remove: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, force: { type: 'boolean' } },
-  update: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, latest: { type: 'boolean' }, force: { type: 'boolean' } },
+  update: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, ...REGISTRY, latest: { type: 'boolean' }, force: { type: 'boolean' } },
   sync: { ...HELP, ...JSON_FLAG, ...PLAN_FLOW, force: { type: 'boolean' }, adopt: { type: 'boolean' }, 'allow-literal-secrets': { type: 'boolean' } },
   list: { ...HELP, ...JSON_FLAG, host: { type: 'string' }, scope: { type: 'string' } },
 };
@@ -48,6 +52,7 @@ export const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = 
 /** What each command takes as its one optional positional (doctor: names, then a dir; doctor-args.ts). */
 const POSITIONAL: Record<CommandName, 'dir' | 'id' | 'names-dir' | 'words' | null> = {
   add: 'words',
+  search: 'words',
   remove: 'words',
   update: 'words',
   sync: 'dir',
@@ -104,6 +109,16 @@ export interface CommandArgs {
   adopt?: boolean;
   allowLiteralSecrets?: boolean;
   latest?: boolean;
+  /** add (registry): --var name=value (repeatable), --package TYPE, --remote, --as NAME, --from FILE. */
+  vars?: string[];
+  packageType?: string;
+  remote?: boolean;
+  as?: string;
+  from?: string;
+  /** add/update/search: --registry URL, --registry-timeout ms; search: --limit N. */
+  registry?: string;
+  registryTimeoutMs?: number;
+  limit?: number;
   /** hosts: --platform linux|darwin|win32, the system whose table to show (default: this one). */
   platform?: TablePlatform;
 }
@@ -244,6 +259,23 @@ export function parseArgv(argv: readonly string[], cwd: string): ParsedArgv {
     if (env) args.env = env;
     const header = list('header');
     if (header) args.header = header;
+    const vars = list('var');
+    if (vars) args.vars = vars;
+    for (const [key, flag] of [['packageType', 'package'], ['as', 'as'], ['from', 'from'], ['registry', 'registry']] as const) {
+      const v = str(flag);
+      if (v !== undefined) args[key] = v;
+    }
+    if (values.remote === true) args.remote = true;
+    const count = (flag: string, min: number): number | undefined => {
+      const v = str(flag);
+      if (v === undefined) return undefined;
+      if (!/^\d+$/.test(v) || Number(v) < min) throw usage(`--${flag} must be a whole number of at least ${min}, not '${v}'.`, command);
+      return Number(v);
+    };
+    const timeout = count('registry-timeout', 1);
+    if (timeout !== undefined) args.registryTimeoutMs = timeout;
+    const limit = count('limit', 1);
+    if (limit !== undefined) args.limit = limit;
   }
   if (values.adopt === true) args.adopt = true;
   if (values['allow-literal-secrets'] === true) args.allowLiteralSecrets = true;

@@ -59,7 +59,7 @@ function errorFieldsJson({ code, message, path: p, line, column, pointer, hint, 
 }
 
 export function errorJson(error: PatchbayError, roots: DisplayRoots): Record<string, unknown> {
-  return errorFieldsJson({ ...error.details, code: error.code, message: error.message }, roots);
+  return { ...errorFieldsJson({ ...error.details, code: error.code, message: error.message }, roots), ...(error.details.inputs ? { inputs: error.details.inputs } : {}) };
 }
 
 /**

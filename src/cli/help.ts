@@ -45,7 +45,20 @@ const SERVER_FLAGS = `  -y, --yes                 apply without asking
       --json                print one JSON document on stdout`;
 
 const COMMANDS: Record<CommandName, string> = {
+  search: `Usage: patchbay search <text> [--limit N] [--json] [--registry URL]
+
+Lists the servers of an MCP registry whose names contain <text> (newest versions), with the ways each
+can run (npm, pypi, nuget, oci, mcpb, remote). The registry: --registry URL, else $PATCHBAY_REGISTRY,
+else the official MCP Registry (https://registry.modelcontextprotocol.io). Reads only.
+
+Options:
+      --limit <n>           at most n servers (default 30; cursors are followed)
+      --registry <url>      the registry (https; http only on this machine)
+      --registry-timeout <ms>  per request (default 15000)
+      --json                print one JSON document on stdout`,
   add: `Usage: patchbay add <name> <npm-spec> [-- args…]
+       patchbay add <registry-name>[@version] [--as NAME] [--package TYPE | --remote] [--var k=v]…
+       patchbay add --from ./server.json [--as NAME]
        patchbay add <name> --pypi <pkg==version> [-- args…]
        patchbay add <name> --url <URL> [--transport http|sse] [--header 'K: V']…
        patchbay add <name> -- <command> [args…]
@@ -63,7 +76,14 @@ ${SERVER_FLAGS}
       --header <'K: V'>     header for a remote server (repeatable)
       --adopt               take over a same-name entry patchbay does not manage
       --force               overwrite a managed entry that was edited by hand
-      --allow-literal-secrets  write a secret-looking literal into a project file anyway`,
+      --allow-literal-secrets  write a secret-looking literal into a project file anyway
+  From a registry (a name with a slash, e.g. io.github.github/github-mcp-server):
+      --as <name>           the local name (default: the part after the last /)
+      --package <type>      run that package (npm, pypi, nuget, oci) instead of the first runnable one
+      --remote              use the entry's first remote endpoint
+      --var <name=value>    a {variable}, a named argument (--port=8080) or a positional's valueHint
+      --from <file>         a local server.json instead of the registry
+      --registry <url>, --registry-timeout <ms>   as for search`,
   remove: `Usage: patchbay remove <name…> [options]
 
 Removes servers patchbay manages from every host file and from the manifest. An entry someone added

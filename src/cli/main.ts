@@ -18,6 +18,7 @@ const COMMAND_LOADERS: Record<CommandName, () => Promise<CommandModule>> = {
   update: () => import('./commands/update.js'),
   sync: () => import('./commands/sync.js'),
   status: () => import('./commands/status.js'),
+  search: () => import('./commands/search.js'),
   migrate: () => import('./commands/migrate.js'),
   repair: () => import('./commands/repair.js'),
   uninstall: () => import('./commands/uninstall.js'),

@@ -12,7 +12,20 @@ export function isExactVersion(version: string): boolean {
   return EXACT_VERSION.test(version);
 }
 
+/** Where a server came from when it was installed by name from an MCP registry (the manifest keeps it for `update`). */
+export interface RegistrySource {
+  /** The registry name, e.g. io.github.github/github-mcp-server. */
+  name: string;
+  /** The exact server version resolved at add/update. */
+  version: string;
+  /** The way chosen: npm, pypi, nuget, oci or remote. */
+  via: string;
+  /** The --var values given at add (never secrets: a secret is a reference), re-applied by `update`. */
+  vars?: StringMap;
+}
+
 export interface NpmSource {
+  registry?: RegistrySource;
   npm: string;
   /** The exact version written everywhere (resolved once from `range` at add/update). */
   version: string;
@@ -26,6 +39,7 @@ export interface NpmSource {
 }
 
 export interface PypiSource {
+  registry?: RegistrySource;
   pypi: string;
   /** Exact version; without one the server floats (a warning: no PyPI access to pin it). */
   version?: string;
@@ -36,12 +50,14 @@ export interface PypiSource {
 }
 
 export interface CommandSource {
+  registry?: RegistrySource;
   command: string;
   args?: string[];
   env?: StringMap;
 }
 
 export interface UrlSource {
+  registry?: RegistrySource;
   url: string;
   transport?: 'http' | 'sse';
   headers?: StringMap;

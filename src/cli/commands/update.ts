@@ -8,6 +8,7 @@ import { resolveNpmVersion } from '../../core/servers/resolve.js';
 import type { NpmSource, ServerSpec } from '../../servers/spec.js';
 import type { CommandArgs } from '../args.js';
 import { runServersFlow } from '../server-flow.js';
+import { updatedRegistryServer } from '../registry-add.js';
 import { runSession, type Session } from '../session.js';
 
 export function run(args: CommandArgs): Promise<number> {
@@ -32,6 +33,14 @@ async function update(session: Session): Promise<number> {
   for (const name of names) {
     const spec = all[name];
     if (!spec) throw new PatchbayError('server-not-managed', `patchbay does not manage a server named '${name}' here.`, { hint: '`patchbay list` shows what is managed' });
+    if (spec.registry) {
+      const next = await updatedRegistryServer(args, session.environment.env, spec);
+      if (next) {
+        updated[name] = next.spec;
+        moves.push({ name, from: next.from, to: next.to });
+      }
+      continue;
+    }
     if (!('npm' in spec)) continue;
     const npm = spec as NpmSource;
     // Without a range an exact pin only moves with --latest.
@@ -44,7 +53,7 @@ async function update(session: Session): Promise<number> {
   }
   for (const m of moves) out.out(`${m.name}: ${m.from} -> ${m.to}`);
   if (moves.length === 0) {
-    out.out('Nothing to update: every npm pin is the newest its range allows (use --latest to move past the range).');
+    out.out('Nothing to update: every npm pin is the newest its range allows (use --latest to move past the range), and every registry server is at its newest version.');
     out.json({ command: 'update', status: 'nothing-to-do', exitCode: 0, updates: [] });
     return 0;
   }

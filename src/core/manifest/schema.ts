@@ -60,6 +60,16 @@ export const LegacySelfSchema = z
 
 /** Where a server goes: the hosts it was added to and the scope (v3: each server its own). */
 const Placement = {
+  registry: z
+    .object({
+      name: z.string().min(1).describe('The registry name, e.g. io.github.github/github-mcp-server.'),
+      version: z.string().min(1).describe('The server version resolved at add/update.'),
+      via: z.enum(['npm', 'pypi', 'nuget', 'oci', 'remote']).describe('Which way to run it was chosen.'),
+      vars: StringMap.optional().describe('The --var values given at add, re-applied by `patchbay update`.'),
+    })
+    .strict()
+    .optional()
+    .describe('Installed by name from an MCP registry: `patchbay update` re-resolves it; `sync` never needs the registry.'),
   hosts: z
     .array(z.enum(HOST_IDS as [string, ...string[]]))
     .min(1)

@@ -60,6 +60,10 @@ function server(value: unknown, where: string): RecordedServerShape {
   for (const k of STRINGS) if (k in o && typeof o[k] !== 'string') throw new Invalid(`${where}.${k}`, 'must be a string');
   for (const k of STRING_LISTS) if (k in o) strings(o[k], `${where}.${k}`);
   for (const k of STRING_MAPS) if (k in o) stringMap(o[k], `${where}.${k}`);
+  if ('registry' in o) {
+    const r = object(o.registry, `${where}.registry`);
+    for (const k of ['name', 'version', 'via'] as const) if (typeof r[k] !== 'string' || r[k] === '') throw new Invalid(`${where}.registry.${k}`, 'must be a non-empty string');
+  }
   if (source === 'npm' && typeof o.version !== 'string') throw new Invalid(`${where}.version`, 'an npm server must record its exact version');
   const hosts = strings(o.hosts ?? [], `${where}.hosts`);
   const unknown = hosts.find((h) => !HOSTS.has(h));
