@@ -3,3 +3,4 @@
 // import and must not import src/cli or src/server: it is its own entry point (scripts/build.mjs), and
 // what it imports decides what a library user loads.
 export * from './api.js';
+export { fromServerJson, type RegistryInputs } from './from-server-json.js';
