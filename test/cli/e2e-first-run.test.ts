@@ -148,8 +148,8 @@ describe('messages a newcomer meets', () => {
   });
 
   it('a known but unsupported host is told apart from a typo', async () => {
-    // Gemini is supported since the v0.2 catalog; Codex (TOML) is still only known.
-    const planned = await sb.run(['init', '--yes', '--host', 'kimi', '--json']);
+    // OpenHands is known (catalog-data.ts) but has no record yet: its inline-array TOML layout is not edited.
+    const planned = await sb.run(['init', '--yes', '--host', 'openhands', '--json']);
     expect(planned.code).toBe(2);
     expect(JSON.parse(planned.stdout).error.code).toBe('unsupported-host');
     const typo = await sb.run(['init', '--yes', '--host', 'cursr', '--json']);
