@@ -135,7 +135,7 @@ describe('messages a newcomer meets', () => {
     const r = await sb.run(['stauts']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("Unknown command 'stauts'. Did you mean 'status'?");
-    expect(r.stderr).toMatch(/Commands: init, add, remove, list, update, sync, status, migrate/);
+    expect(r.stderr).toMatch(/Commands: init, add, remove, list, update, sync, status, search, migrate/);
   });
 
   it('an unknown flag names the valid ones and suggests the closest; no parseArgs text', async () => {
