@@ -69,7 +69,7 @@ describe('the packed library', () => {
     const before = await readdir(path.join(root, 'home'));
     const r = run(process.execPath, ['--input-type=module', '-e', "const m = await import('patchbay-mcp'); console.log(Object.keys(m).sort().join(','))"], consumer);
     expect(r.status, explain(r)).toBe(0);
-    expect(r.stdout.trim()).toBe('apply,plan,status');
+    expect(r.stdout.trim()).toBe('apply,fromServerJson,plan,status');
     expect(r.stderr).toBe('');
     expect(await readdir(path.join(root, 'home'))).toEqual(before);
   });
