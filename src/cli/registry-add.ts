@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PatchbayError } from '../errors.js';
 import { RegistryClient, OFFICIAL_REGISTRY } from '../registry/client.js';
 import { renderServerJson, type MissingInput, type Rendered } from '../registry/render.js';
+import { defaultEntryName, fetchEntry, inputRequired, INPUTS_HINT, recordVars, splitRegistryName } from '../registry/resolve.js';
 import { readServerJson, type ServerJson } from '../registry/server-json.js';
 import { envReference, isVariableName } from '../servers/env-ref.js';
 import type { ServerSpec, StringMap } from '../servers/spec.js';
@@ -62,16 +63,10 @@ export async function registryServerFromArgs(args: CommandArgs, env: Readonly<Re
       throw new PatchbayError('registry-malformed', `--from ${args.from} is not JSON: ${(error as Error).message}`, { path: file });
     }
   } else {
-    const word = (args.words ?? [])[0] as string;
-    const at = word.lastIndexOf('@');
-    const name = at > 0 ? word.slice(0, at) : word;
-    const version = at > 0 ? word.slice(at + 1) : 'latest';
-    const entry = await registryClient(args, env).version(name, version);
-    if (entry.status === 'deleted') {
-      throw new PatchbayError('registry-deleted', `${name}@${version} is deleted in the registry`, { hint: 'patchbay search <text> lists what the registry still has' });
-    }
-    if (entry.status === 'deprecated') notes.push(`warning: ${name}@${version} is deprecated in the registry`);
-    raw = entry.server;
+    const { name, version } = splitRegistryName((args.words ?? [])[0] as string);
+    const entry = await fetchEntry(registryClient(args, env), name, version);
+    notes.push(...entry.notes);
+    raw = entry.raw;
   }
   const server = readServerJson(raw);
   const inputs = { env: parseEnv(args.env), vars: parseVars(args.vars), headers: parseHeaders(args.header) };
@@ -81,15 +76,9 @@ export async function registryServerFromArgs(args: CommandArgs, env: Readonly<Re
     const answers = await ask(rendered.missing);
     rendered = renderServerJson(server, { env: { ...inputs.env, ...answers.env }, vars: { ...inputs.vars, ...answers.vars }, headers: { ...inputs.headers, ...answers.headers } }, choice);
   }
-  if (rendered.missing.length > 0) {
-    const list = rendered.missing.map((m) => `${m.kind} ${m.name}${m.secret ? ' (secret)' : ''}`).join(', ');
-    throw new PatchbayError('input-required', `${server.name}@${server.version} needs values for: ${list}`, {
-      inputs: rendered.missing,
-      hint: 'give them with --env NAME=value (a secret: --env NAME, a reference), --var name=value, --header \'Name: value\'; or run add on a terminal to be asked',
-    });
-  }
-  const name = args.as ?? (server.name.split('/').pop() as string);
-  if (Object.keys(inputs.vars).length > 0) rendered.spec.registry.vars = inputs.vars;
+  if (rendered.missing.length > 0) throw inputRequired(server, rendered.missing, INPUTS_HINT);
+  const name = args.as ?? defaultEntryName(server);
+  recordVars(rendered, inputs.vars);
   notes.push(...rendered.warnings.map((w) => `warning: ${w}`));
   if (rendered.leftOut.length) notes.push(`left out (optional, the server's default applies): ${rendered.leftOut.map((m) => `${m.kind} ${m.name}`).join(', ')}`);
   if (rendered.alternatives.length) notes.push(`${server.name} can also run with: ${rendered.alternatives.join(', ')}`);
@@ -104,8 +93,7 @@ export async function registryServerFromArgs(args: CommandArgs, env: Readonly<Re
 export async function updatedRegistryServer(args: CommandArgs, env: Readonly<Record<string, string | undefined>>, spec: ServerSpec): Promise<{ spec: ServerSpec; from: string; to: string } | undefined> {
   const origin = spec.registry;
   if (!origin) return undefined;
-  const entry = await registryClient(args, env).version(origin.name, 'latest');
-  const server = readServerJson(entry.server);
+  const server = readServerJson((await fetchEntry(registryClient(args, env), origin.name)).raw);
   if (server.version === origin.version) return undefined;
   const inputs = {
     env: 'url' in spec ? {} : { ...(spec.env ?? {}) },
@@ -114,12 +102,9 @@ export async function updatedRegistryServer(args: CommandArgs, env: Readonly<Rec
   };
   const rendered = renderServerJson(server, inputs, origin.via === 'remote' ? { remote: true } : { package: origin.via });
   if (rendered.missing.length > 0) {
-    throw new PatchbayError('input-required', `${origin.name}@${server.version} needs values for: ${rendered.missing.map((m) => `${m.kind} ${m.name}`).join(', ')}`, {
-      inputs: rendered.missing,
-      hint: `the new version asks for more: remove and add it again with the values (patchbay add ${origin.name} --env … --var …)`,
-    });
+    throw inputRequired(server, rendered.missing, `the new version asks for more: remove and add it again with the values (patchbay add ${origin.name} --env … --var …)`);
   }
-  if (origin.vars) rendered.spec.registry.vars = origin.vars;
+  recordVars(rendered, origin.vars);
   return { spec: rendered.spec, from: origin.version, to: server.version };
 }
 

@@ -8,6 +8,7 @@ import { PatchbayError } from '../errors.js';
 import type { SupportedHostId } from '../installers/catalog-data.js';
 import type { Plan as EnginePlan } from '../rollback/types.js';
 import type { ServerSpec } from '../servers/spec.js';
+import type { RegistryServer } from './registry-servers.js';
 
 /** Which files: the project's (committed, shared) or the user's own. */
 export type Scope = 'project' | 'user';
@@ -16,10 +17,11 @@ export type HostId = SupportedHostId;
 
 export type { ServerSpec, NpmSource, PypiSource, CommandSource, UrlSource } from '../servers/spec.js';
 export type { Diagnostic } from '../diagnostics.js';
+export type { RegistryServer } from './registry-servers.js';
 
 export interface PlanOptions {
-  /** The servers to register, by the name they get in every host. */
-  servers: Readonly<Record<string, ServerSpec>>;
+  /** The servers to register, by the name they get in every host: a spec, or a server by its MCP-registry name. */
+  servers: Readonly<Record<string, ServerSpec | RegistryServer>>;
   /** 'detected' (default): every host found on this machine; or explicit host ids. */
   hosts?: 'detected' | readonly HostId[];
   scope?: Scope;
@@ -69,12 +71,14 @@ async function hostContext(environment: Environment) {
 /** What registering `servers` would write: files, a redacted diff, diagnostics. Writes nothing. */
 export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
   const environment = environmentOf(options);
-  const [{ planServers }, { redactedDiff }] = await Promise.all([import('../core/servers/operations.js'), import('../redact-plan.js')]);
+  const [{ planServers }, { redactedDiff }, { resolveRegistryServers }] = await Promise.all([
+    import('../core/servers/operations.js'), import('../redact-plan.js'), import('./registry-servers.js'),
+  ]);
   let result;
   try {
     result = await planServers(environment, await hostContext(environment), {
       action: 'add',
-      servers: options.servers,
+      servers: await resolveRegistryServers(options.servers, environment.env),
       ...(options.hosts && options.hosts !== 'detected' ? { hosts: options.hosts } : {}),
       ...(options.scope ? { scope: options.scope } : {}),
       writeManifest: options.writeManifest ?? false,
@@ -84,7 +88,8 @@ export async function plan(options: PlanOptions): Promise<RegistrationPlan> {
       ...(options.adopt ? { adopt: true } : {}),
     });
   } catch (error) {
-    // A refusal (an unknown host id, a malformed manifest, an unreadable file) is the plan's answer,
+    // A refusal (an unknown host id, a malformed manifest, an unreadable file, a registry that does not
+    // answer or an entry that needs inputs) is the plan's answer,
     // not an exception: the caller reads `ok` and `diagnostics` as for any other problem.
     if (!(error instanceof PatchbayError)) throw error;
     return refusedPlan(environment, options, error);

@@ -11,10 +11,16 @@ import { errorDiagnostic, showPath, wireDiagnostic } from '../present.js';
 import { planServersFor } from '../sources.js';
 import type { ServerSpec } from '../../servers/spec.js';
 import { HostsInput, ScopeInput } from './inputs.js';
+import { RUNNABLE_TYPES } from '../../registry/render.js';
+import { renderChecked } from '../../registry/resolve.js';
 
 const StringMap = z.record(z.string(), z.string());
 
-/** A server to add, as the manifest writes it; an npm source needs its exact version (no registry here). */
+/**
+ * A server to add, as the manifest writes it; an npm source needs its exact version (no registry here).
+ * Or a registry server.json the caller already has (`serverJson`, with `vars`, `env`, `headers` for its
+ * inputs, `package` or `remote` for the way): rendered offline by the rules of `patchbay add <name>`.
+ */
 const ServerInput = z.object({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
   npm: z.string().optional(),
@@ -26,13 +32,17 @@ const ServerInput = z.object({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
   env: StringMap.optional(),
+  serverJson: z.record(z.string(), z.unknown()).optional().describe('A registry server.json (as `patchbay add --from` reads it)'),
+  vars: StringMap.optional().describe('serverJson: values for its {variables}'),
+  package: z.enum(RUNNABLE_TYPES).optional().describe('serverJson: run this package type'),
+  remote: z.boolean().optional().describe('serverJson: use its remote endpoint'),
 });
 
 export const PlanInput = z.object({
   action: z.enum(['init', 'migrate', 'uninstall', 'add', 'remove', 'sync']).describe('The command to preview'),
   hosts: HostsInput.optional().describe('Hosts to include; default: as the CLI picks them (the manifest, else the detected hosts)'),
   scope: ScopeInput.optional().describe('Default: project'),
-  server: ServerInput.optional().describe('add: the server (npm with an exact version, pypi, url or command)'),
+  server: ServerInput.optional().describe('add: the server (npm with an exact version, pypi, url, command, or a registry serverJson)'),
   names: z.array(z.string()).max(100).optional().describe('remove: the server names'),
 });
 
@@ -53,10 +63,16 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
   let servers: Record<string, ServerSpec> | undefined;
   let words: string[];
   if (input.action === 'add') {
-    const parsed = input.server ? specOf(input.server) : { problem: 'add needs `server`' };
+    let parsed;
+    try {
+      parsed = input.server ? specOf(input.server) : { problem: 'add needs `server`' };
+    } catch (error) {
+      // A server.json that is malformed, a template, offers nothing runnable or lacks a required input.
+      return makeEnvelope<PlanData>('plan', 'diagnostic', undefined, [errorDiagnostic(error, roots)]);
+    }
     if ('problem' in parsed) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: parsed.problem }]);
     servers = { [input.server!.name]: parsed.spec };
-    words = addWords(input.server!.name, parsed.spec);
+    words = input.server!.serverJson ? registryAddWords(input.server!, parsed.spec) : addWords(input.server!.name, parsed.spec);
   } else if (input.action === 'remove') {
     if (!input.names?.length) return makeEnvelope<PlanData>('plan', 'invalid', undefined, [{ code: 'usage', severity: 'error', message: 'remove needs `names`' }]);
     words = ['remove', ...input.names];
@@ -95,8 +111,13 @@ export async function planTool(environment: ServerEnvironment, input: z.infer<ty
 
 /** The server spec an `add` input describes, or the reason it cannot be planned here. */
 function specOf(server: z.infer<typeof ServerInput>): { spec: ServerSpec } | { problem: string } {
-  const sources = [server.npm, server.pypi, server.url, server.command].filter((v) => v !== undefined);
-  if (sources.length !== 1) return { problem: 'give exactly one of npm, pypi, url or command' };
+  const sources = [server.npm, server.pypi, server.url, server.command, server.serverJson].filter((v) => v !== undefined);
+  if (sources.length !== 1) return { problem: 'give exactly one of npm, pypi, url, command or serverJson' };
+  if (server.serverJson !== undefined) {
+    const choice = { ...(server.package ? { package: server.package } : {}), ...(server.remote ? { remote: true } : {}) };
+    const inputs = { env: { ...server.env }, vars: { ...server.vars }, headers: { ...server.headers } };
+    return { spec: renderChecked(server.serverJson, inputs, choice, 'give them in server.env, server.vars or server.headers').rendered.spec };
+  }
   if (server.npm !== undefined) {
     if (!server.version || !/^\d+\.\d+\.\d+/.test(server.version)) return { problem: 'an npm server needs its exact version here (the server has no registry access; `patchbay add` resolves ranges)' };
     return { spec: { npm: server.npm, version: server.version, ...(server.args ? { args: server.args } : {}), ...(server.env ? { env: server.env } : {}) } };
@@ -106,9 +127,22 @@ function specOf(server: z.infer<typeof ServerInput>): { spec: ServerSpec } | { p
   return { spec: { command: server.command as string, ...(server.args ? { args: server.args } : {}), ...(server.env ? { env: server.env } : {}) } };
 }
 
+/** `add <registry-name>@<version> --as <name>` with the inputs the caller gave (the registry must publish that entry). */
+function registryAddWords(server: z.infer<typeof ServerInput>, spec: ServerSpec): string[] {
+  const origin = spec.registry as NonNullable<ServerSpec['registry']>;
+  const words = ['add', `${origin.name}@${origin.version}`, '--as', server.name];
+  if (server.remote) words.push('--remote');
+  else if (server.package) words.push('--package', server.package);
+  for (const [k, v] of Object.entries(server.env ?? {})) words.push('--env', `${k}=${v}`);
+  for (const [k, v] of Object.entries(server.vars ?? {})) words.push('--var', `${k}=${v}`);
+  for (const [k, v] of Object.entries(server.headers ?? {})) words.push('--header', `${k}: ${v}`);
+  return words.map(quoteWord);
+}
+
+const quoteWord = (w: string) => (/^[A-Za-z0-9@%+=:,./_-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
 /** The CLI words that add this server (values are the input's; references stay references). */
 function addWords(name: string, spec: ServerSpec): string[] {
-  const quote = (w: string) => (/^[A-Za-z0-9@%+=:,./_-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
   const words = ['add', name];
   if ('npm' in spec) words.push(`${spec.npm}@${spec.version}`);
   else if ('pypi' in spec) words.push('--pypi', spec.version ? `${spec.pypi}==${spec.version}` : spec.pypi);
@@ -120,5 +154,5 @@ function addWords(name: string, spec: ServerSpec): string[] {
   if (!('url' in spec)) for (const [k, v] of Object.entries(spec.env ?? {})) words.push('--env', `${k}=${v}`);
   const tail = 'command' in spec ? [spec.command, ...(spec.args ?? [])] : 'url' in spec ? [] : (spec.args ?? []);
   if (tail.length > 0) words.push('--', ...tail);
-  return words.map(quote);
+  return words.map(quoteWord);
 }
