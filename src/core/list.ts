@@ -24,6 +24,8 @@ export interface ListedServer {
   state: string;
   /** The exact version the entry pins (npm servers and patchbay's own). */
   pin?: string;
+  /** A managed server installed by name from an MCP registry: `io.github.org/name@1.2.3`. */
+  registry?: string;
 }
 
 export interface ListResult {
@@ -46,7 +48,9 @@ export async function listServers(ctx: HostContext, request: ListRequest): Promi
     const allHosts = request.hosts ?? HOST_IDS.filter((h) => supportsScope(hostRecord(h), scope));
     // Per managed name: its state in each file (path → file report for that server's binding).
     const stateByName = new Map<string, Map<string, FileReport>>();
+    const registryOf = new Map<string, string>();
     for (const m of all.filter((s) => s.scope === scope)) {
+      if (m.spec.registry) registryOf.set(m.name, `${m.spec.registry.name}@${m.spec.registry.version}`);
       // Its own hosts first: elsewhere a same-name entry is someone else's (foreign, not managed).
       const ours = allHosts.filter((h) => m.hosts.includes(h));
       const others = allHosts.filter((h) => !m.hosts.includes(h));
@@ -68,7 +72,9 @@ export async function listServers(ctx: HostContext, request: ListRequest): Promi
           const provenOurs = entry.managed;
           const state = mine ? mine.state : provenOurs ? file.state : 'unmanaged';
           const pin = mine?.pin ?? entry.pin;
-          out.push({ entry, file, managed: (mine !== undefined && mine.state !== 'foreign') || provenOurs, state, ...(pin !== undefined ? { pin } : {}) });
+          const managed = (mine !== undefined && mine.state !== 'foreign') || provenOurs;
+          const registry = managed && mine !== undefined ? registryOf.get(entry.name) : undefined;
+          out.push({ entry, file, managed, state, ...(pin !== undefined ? { pin } : {}), ...(registry !== undefined ? { registry } : {}) });
         }
       }
     }

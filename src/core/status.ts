@@ -116,7 +116,11 @@ export async function statusOf(ctx: HostContext, request: StatusRequest, malform
     }
   }
   const reports = servers.find((sv) => sv.self)?.reports ?? servers[0]?.reports ?? [];
-  const diagnostics = uniqueDiagnostics(servers.flatMap((sv) => sv.reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])));
+  // A current project entry the host would not start yet (its approval, folder trust): an info note each.
+  const consent = servers.some((sv) => sv.scope === 'project')
+    ? await (await import('./consent-status.js')).consentNotesForStatus(ctx, servers)
+    : [];
+  const diagnostics = uniqueDiagnostics([...servers.flatMap((sv) => sv.reports.flatMap((r) => [...r.diagnostics, ...r.files.flatMap((f) => f.diagnostics)])), ...consent]);
   return {
     source,
     hosts: [...new Set(servers.flatMap((sv) => sv.hosts))],

@@ -100,6 +100,11 @@ export function launchOf(spec: ServerSpec): Launch {
 
 /** "npm patchbay-mcp@0.2.0", "url https://…" — for summaries (never a secret: no env, no headers). */
 export function describeSpec(spec: ServerSpec): string {
+  const launch = describeLaunch(spec);
+  return spec.registry ? `${spec.registry.name}@${spec.registry.version}: ${launch}` : launch;
+}
+
+function describeLaunch(spec: ServerSpec): string {
   if ('npm' in spec) return `${spec.npm}@${spec.version}`;
   if ('pypi' in spec) return spec.version === undefined ? spec.pypi : `${spec.pypi}==${spec.version}`;
   if ('url' in spec) return urlSummary(spec.url);

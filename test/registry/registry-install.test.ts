@@ -117,6 +117,12 @@ describe('exact renderings (SPEC "Registry")', () => {
     expect(entry?.env.GEMINI_API_KEY).toBe('${GEMINI_API_KEY}');
     const vscode = await readFile(path.join(sb.project, '.vscode', 'mcp.json'), 'utf8');
     expect(vscode).toContain('"BROWSERBASE_API_KEY": "${env:BROWSERBASE_API_KEY}"');
+    // list and status say where it came from.
+    const list = await sb.run(['list', '--json']);
+    const rows = (JSON.parse(list.stdout) as { servers: Array<{ name: string; host: string; registry?: string }> }).servers.filter((row) => row.name === 'mcp-server-browserbase');
+    expect(rows.map((row) => [row.host, row.registry]).filter(([h]) => h === 'claude-code')).toEqual([['claude-code', 'io.github.browserbase/mcp-server-browserbase@2.2.0']]);
+    expect((await sb.run(['list'])).stdout).toContain('from registry io.github.browserbase/mcp-server-browserbase@2.2.0');
+    expect((await sb.run(['status'])).stdout).toContain('server mcp-server-browserbase (io.github.browserbase/mcp-server-browserbase@2.2.0: @browserbasehq/mcp@2.2.0)');
   });
   it('pypi: uvx id==version with named and positional package arguments in order', async () => {
     const r = await addFromRegistry('io.github.oraios/serena');

@@ -19,7 +19,7 @@ export function run(args: CommandArgs): Promise<number> {
       ...(args.scope ? { scope: args.scope } : {}),
       ...(args.hosts ? { hosts: args.hosts } : {}),
     });
-    const rows = listed.servers.map(({ entry: server, file, managed, state, pin }) => ({
+    const rows = listed.servers.map(({ entry: server, file, managed, state, pin, registry }) => ({
       host: file.host,
       scope: file.scope,
       file: displayPath(file.path, roots),
@@ -32,6 +32,7 @@ export function run(args: CommandArgs): Promise<number> {
       managed,
       state,
       ...(pin !== undefined ? { pin } : {}),
+      ...(registry !== undefined ? { registry } : {}),
       ...(server.disabled ? { disabled: true } : {}),
     }));
     // A file patchbay could not read (malformed, too deep, unreadable) may hold servers: the listing is
@@ -41,7 +42,7 @@ export function run(args: CommandArgs): Promise<number> {
     if (rows.length === 0) out.out(unread.length > 0 ? 'No MCP server in the host files patchbay could read.' : 'No MCP server in any host file.');
     for (const r of rows) {
       const what = r.url ?? [r.command, ...(r.args ?? [])].join(' ');
-      out.out(`${out.style.bold(r.name)}  ${r.host} (${r.scope})  ${r.file}  ${r.transport}: ${what}${r.managed ? `  [managed${r.pin ? ` @${r.pin}` : ''}, ${r.state}]` : ''}${r.disabled ? '  [disabled]' : ''}`);
+      out.out(`${out.style.bold(r.name)}  ${r.host} (${r.scope})  ${r.file}  ${r.transport}: ${what}${r.managed ? `  [managed${r.pin ? ` @${r.pin}` : ''}, ${r.state}${r.registry ? `, from registry ${r.registry}` : ''}]` : ''}${r.disabled ? '  [disabled]' : ''}`);
     }
     printDiagnostics(session, unread);
     if (unread.length > 0) out.err(`patchbay: ${unreadFiles.size} host file(s) could not be read (above): the servers they hold are not listed.`);
