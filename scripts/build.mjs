@@ -174,7 +174,7 @@ function chunkGraph(outputs) {
   for (const [out, info] of Object.entries(outputs)) {
     const target = (i) => (i.external ? (i.path.startsWith('.') ? rel(path.join(path.dirname(out), i.path)) : null) : rel(i.path));
     const edges = (kind) => info.imports.filter((i) => i.kind === kind).map(target).filter((t) => t !== null && !t.startsWith('..'));
-    graph[rel(out)] = { bytes: info.bytes, imports: edges('import-statement'), dynamic: edges('dynamic-import'), inputs: Object.keys(info.inputs) };
+    graph[rel(out)] = { bytes: info.bytes, imports: edges('import-statement'), dynamic: edges('dynamic-import'), inputs: Object.keys(info.inputs), inputBytes: Object.fromEntries(Object.entries(info.inputs).map(([i, v]) => [i, v.bytesInOutput])) };
   }
   for (const [file, node] of Object.entries(graph)) {
     for (const t of [...node.imports, ...node.dynamic]) if (!graph[t]) throw new Error(`build: ${file} imports ${t}, which no build wrote`);
