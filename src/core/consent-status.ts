@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { fileEntries, placesOf } from '../doctor/host-entries.js';
 import { readHostFile } from '../doctor/host-file.js';
 import { hostRecord } from '../installers/catalog.js';
+import { codecOf } from '../installers/host-core.js';
 import { ConsentReader, consentNotes } from '../installers/trust.js';
 import type { HostContext, HostReport } from '../installers/types.js';
 
@@ -39,8 +40,8 @@ export async function consentNotesForStatus(ctx: HostContext, servers: readonly 
 
 /** The entries of one project host file by name, as written (Qwen binds its approval to them). */
 async function readEntries(ctx: HostContext, record: ReturnType<typeof hostRecord>, file: string): Promise<Map<string, unknown>> {
-  const parsed = await readHostFile(file, record.codec);
+  const parsed = await readHostFile(file, codecOf(record, ctx, file, 'project'));
   if (parsed.doc === undefined) return new Map();
-  const listed = fileEntries(parsed.doc, placesOf(record, ctx, 'project'), file, ctx.platform);
+  const listed = fileEntries(parsed.doc, placesOf(record, ctx, 'project', file), file, ctx.platform);
   return new Map(listed.entries.map((e) => [e.name, e.value]));
 }

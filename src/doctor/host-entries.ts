@@ -27,11 +27,12 @@ export interface FileEntries {
  * Every place the host may keep servers in at this scope. The selected place and the others alike:
  * OpenCode reads both dialects' places, whichever version is installed (hosts.md §2.7). Detection is
  * not run (doctor probes no binaries): a record's places do not depend on it except for choosing
- * where to WRITE.
+ * where to WRITE. `file`: that file's own places, where its shape is not the record's (Kilo's legacy file).
  */
-export function placesOf(record: HostRecord, ctx: HostContext, scope: Scope): Place[] {
+export function placesOf(record: HostRecord, ctx: HostContext, scope: Scope, file?: string): Place[] {
   const detection: Detection = { host: record.id, detected: false, reasons: [], diagnostics: [] };
-  const selection = record.places(ctx, detection, {}, scope);
+  const own = file === undefined ? undefined : record.shapeOf?.(ctx, file, scope)?.selection;
+  const selection = own ?? record.places(ctx, detection, {}, scope);
   return [...(selection.selected ? [selection.selected] : []), ...selection.others];
 }
 

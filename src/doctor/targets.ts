@@ -7,7 +7,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { createHostContext, hostRecord, supportsScope } from '../installers/index.js';
-import type { HostRecord } from '../installers/host-core.js';
+import { codecOf, type HostRecord } from '../installers/host-core.js';
 import { HOST_IDS, type HostContext, type HostId, type Scope } from '../installers/types.js';
 import { ConsentReader, type Consent } from '../installers/trust.js';
 import { fileEntries, localEntries, placesOf, type RawEntry } from './host-entries.js';
@@ -103,9 +103,9 @@ export async function readTargets(options: ReadTargetsOptions): Promise<TargetsR
     const urlNeedsType = record.launch?.urlNeedsType === true;
     for (const scope of scopes) {
       if (!supportsScope(record, scope)) continue;
-      const places = placesOf(record, ctx, scope);
       for (const file of await scopeFiles(record, ctx, scope)) {
-        const parsed = await readHostFile(file, record.codec);
+        const places = placesOf(record, ctx, scope, file);
+        const parsed = await readHostFile(file, codecOf(record, ctx, file, scope));
         if (!parsed.exists) continue;
         if (!read.files.includes(file)) read.files.push(file);
         read.diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, host })));

@@ -26,6 +26,17 @@ export interface PlaceSelection {
   diagnostics: Diagnostic[];
 }
 
+/** The places and the codec of one file. */
+export interface FileShape {
+  selection: PlaceSelection;
+  codec: DocumentCodec;
+}
+
+/** The codec a record reads `file` with: the file's own where its shape differs (HostRecord.shapeOf). */
+export function codecOf(record: HostRecord, ctx: HostContext, file: string, scope: Scope): DocumentCodec {
+  return record.shapeOf?.(ctx, file, scope)?.codec ?? record.codec;
+}
+
 export interface DetectOptions {
   /** OpenCode `--opencode-version`: the binary is not probed at all. */
   opencodeVersion?: string;
@@ -60,6 +71,11 @@ export interface HostRecord {
   createFile?(ctx: HostContext, scope: Scope): string;
   detect(ctx: HostContext, options: DetectOptions): Promise<Detection>;
   places(ctx: HostContext, detection: Detection, options: DetectOptions, scope?: Scope): PlaceSelection;
+  /**
+   * One candidate file whose shape is not the record's (Kilo's legacy `.kilocode/mcp.json` holds
+   * `mcpServers` in strict JSON where `.kilo/kilo.jsonc` holds `mcp` in JSONC); undefined: like the others.
+   */
+  shapeOf?(ctx: HostContext, file: string, scope: Scope): FileShape | undefined;
   /** Extra hint for invalid-shape diagnostics of the selected place (OpenCode: the dialect flag). */
   shapeHint?: string;
   /** When the host starts a project's servers (trust-facts.ts, joined in catalog.ts); absent: unknown. */
@@ -97,6 +113,9 @@ export interface FileEval {
   report: FileReport;
   /** Scans in place order: the selected place first (when there is one), then the others. */
   scans: PlaceScan[];
+  /** This file's places and codec: the record's, or the file's own where its shape differs (shapeOf). */
+  selection: PlaceSelection;
+  codec: DocumentCodec;
 }
 
 export interface HostInspection {
@@ -129,19 +148,21 @@ export async function inspectHost(
   if (targetIndex < 0) targetIndex = Math.max(0, files.indexOf(record.createFile?.(ctx, scope) ?? files[0] ?? ''));
   const evals: FileEval[] = [];
   for (const [i, file] of states.entries()) {
-    evals.push(evaluate(record, file, await overlay.document(file.path, record.codec), i === targetIndex, scope, selection, binding, ctx.platform));
+    const own = record.shapeOf?.(ctx, file.path, scope) ?? { selection, codec: record.codec };
+    evals.push(evaluate(record, file, await overlay.document(file.path, own.codec), i === targetIndex, scope, own, binding, ctx.platform));
   }
   for (const e of evals) diagnostics.push(...e.report.diagnostics);
   return { report: { host: record.id, scope, detection, files: evals.map((e) => e.report), diagnostics }, evals, selection };
 }
 
 function evaluate(
-  record: HostRecord, file: OverlayFile, doc: ConfigDocument, target: boolean, scope: Scope, selection: PlaceSelection, binding: ServerBinding, platform: NodeJS.Platform,
+  record: HostRecord, file: OverlayFile, doc: ConfigDocument, target: boolean, scope: Scope, shape: FileShape, binding: ServerBinding, platform: NodeJS.Platform,
 ): FileEval {
+  const { selection, codec } = shape;
   const diagnostics: Diagnostic[] = (file.problem ? [file.problem] : doc.diagnostics).map((d) => ({ ...d, host: record.id }));
   const report: FileReport = { host: record.id, scope, path: file.path, exists: file.exists, target, state: 'absent', servers: [], diagnostics };
   if (selection.dialect) report.dialect = selection.dialect;
-  if (!file.exists || hasErrors(diagnostics) || doc.empty) return { file, doc, report, scans: [] };
+  if (!file.exists || hasErrors(diagnostics) || doc.empty) return { file, doc, report, scans: [], selection, codec };
   const places = [...(selection.selected ? [selection.selected] : []), ...selection.others];
   const scans = places.map((place) => {
     const sink: Diagnostic[] = [];
@@ -178,7 +199,7 @@ function evaluate(
       if (found.place.dialect) report.dialect = found.place.dialect;
     }
   }
-  return { file, doc, report, scans };
+  return { file, doc, report, scans, selection, codec };
 }
 
 export interface HostPlanResult {
@@ -205,7 +226,7 @@ export async function planHost(
   record: HostRecord, ctx: HostContext, scope: Scope, overlay: PlanningOverlay, binding: ServerBinding, action: HostAction, options: DetectOptions,
   replace: ReplacePolicy = {},
 ): Promise<HostPlanResult> {
-  const { report, evals, selection } = await inspectHost(record, ctx, scope, overlay, binding, options);
+  const { report, evals } = await inspectHost(record, ctx, scope, overlay, binding, options);
   // Uninstall removes the entry from every place, whatever the dialect, so an unknown or unsupported
   // host version must not stop it (it still stops install and migrate, which must know what to write).
   const blocking = action === 'uninstall' ? report.diagnostics.filter((d) => !DIALECT_CODES.has(d.code)) : report.diagnostics;
@@ -243,6 +264,7 @@ export async function planHost(
   }
 
   async function install(target: FileEval): Promise<void> {
+    const selection = target.selection;
     const sel = selection.selected as Place;
     const file = show(target.file.path);
     const state = target.report.state;
@@ -286,9 +308,9 @@ export async function planHost(
   }
 
   async function migrate(): Promise<void> {
-    const sel = selection.selected as Place;
     for (const e of evals) {
       if (!e.file.exists) continue;
+      const sel = e.selection.selected as Place;
       const file = show(e.file.path);
       const [selScan, ...otherScans] = e.scans;
       if (selScan?.ours && !selScan.ours.ours) {
@@ -347,7 +369,7 @@ export async function planHost(
       // any style is a few dozen bytes: a bigger remainder (a 56 MB ~/.claude.json) cannot be one, and is
       // not parsed again just to learn its style.
       const leftText = (await overlay.text(e.file.path)) ?? '';
-      const leftOnlyOurs = leftText.length <= SKELETON_MAX && looksCreatedByPatchbay(await overlay.document(e.file.path, record.codec));
+      const leftOnlyOurs = leftText.length <= SKELETON_MAX && looksCreatedByPatchbay(await overlay.document(e.file.path, e.codec));
       if (leftOnlyOurs && replace.emptyFiles?.has(e.file.path)) {
         await overlay.replaceText(e.file.path, '', label);
         result.summary.push(`remove ${binding.name} from ${file} (empty again, as it was)`);
@@ -376,7 +398,7 @@ class Editor {
 
   private current(e: FileEval): Promise<ConfigDocument> {
     this.file = e.file.path;
-    return this.overlay.document(e.file.path, this.record.codec);
+    return this.overlay.document(e.file.path, e.codec);
   }
 
   async insert(e: FileEval, place: Place): Promise<void> {

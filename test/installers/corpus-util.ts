@@ -11,6 +11,15 @@ export function corpusFiles(host: string): { name: string; text: string }[] {
   return readdirSync(dir).sort().map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
 }
 
+let sources: Map<string, string> | undefined;
+
+/** Where a corpus file sat in its repository (SOURCES.tsv `path_in_repo`): `.kilocode/mcp.json`. */
+export function corpusSourcePath(host: string, name: string): string | undefined {
+  sources ??= new Map(readFileSync(path.join(CORPUS_DIR, 'SOURCES.tsv'), 'utf8').split('\n').slice(1)
+    .map((line) => line.split('\t')).filter((cols) => cols.length > 2).map((cols) => [cols[0] as string, cols[2] as string]));
+  return sources.get(`${host}/${name}`);
+}
+
 /** Every comment's text, in order (the scanner never mistakes a string for a comment). */
 export function commentsOf(text: string): string[] {
   const body = text.replace(/^\uFEFF/, '');

@@ -11,7 +11,7 @@ import type { HostContext, HostId, Scope } from '../../src/installers/types.js';
 import { JSON_HOSTS } from '../../src/installers/hosts/json-catalog.js';
 import { afterText, applyChange, makeEnv, put, V } from './helpers.js';
 import { CORPUS_EXTRA, JSON_CORPUS_ALIAS } from './host-coverage.js';
-import { commentsOf, corpusFiles, onlyInsertions, parseLoose, parseStrict, parseWithComments, withEntry } from './corpus-util.js';
+import { commentsOf, corpusFiles, corpusSourcePath, onlyInsertions, parseLoose, parseStrict, parseWithComments, withEntry } from './corpus-util.js';
 
 interface Case {
   host: HostId;
@@ -26,6 +26,10 @@ interface Case {
   strict: boolean;
   /** Comments allowed, trailing commas fatal (Gemini, Qwen). */
   commentsOnly?: boolean;
+  /** The corpus files this case runs (default: all of the folder). */
+  only?: (name: string) => boolean;
+  /** What the case is about, where the host and corpus do not say it (Kilo's legacy file). */
+  label?: string;
 }
 
 /** Every catalog JSON host with its own corpus; commented JSONC files from VS Code and Zed for the tolerant ones. */
@@ -40,7 +44,17 @@ function jsonHostCases(): Case[] {
     // Both VS Code products share the vscode corpus. Antigravity has no real file in the corpus: Claude
     // Desktop's user files (the same `mcpServers` user-config shape) stand in.
     const own = JSON_CORPUS_ALIAS[h.id] ?? h.id;
-    cases.push({ ...base, corpus: own });
+    // A real file runs where its host reads it: a file committed at one of the record's other-shaped
+    // paths (Kilo's `.kilocode/mcp.json`) is written there, in that file's container and tolerance.
+    const sourceOf = (name: string) => corpusSourcePath(own, name);
+    for (const [template, shape] of Object.entries(h.otherShapes ?? {})) {
+      cases.push({
+        ...base, corpus: own, label: template, target: () => template, keys: [...shape.container, 'patchbay'], shape: shape.style,
+        strict: shape.tolerance === 'strict', commentsOnly: shape.tolerance === 'comments', only: (name) => sourceOf(name) === template,
+      });
+    }
+    const otherShaped = (name: string) => Object.hasOwn(h.otherShapes ?? {}, sourceOf(name) ?? '');
+    cases.push({ ...base, corpus: own, only: (name) => !otherShaped(name) });
     if (h.tolerance !== 'strict' && own !== 'vscode') cases.push({ ...base, corpus: 'vscode' });
     if (h.tolerance !== 'strict' && own !== 'zed') cases.push({ ...base, corpus: 'zed' });
   }
@@ -89,8 +103,10 @@ afterAll(() => {
 });
 
 for (const c of CASES) {
-  describe(`${c.host}${c.opencodeVersion ? ` (${String(c.shape)})` : ''} with the ${c.corpus} corpus`, () => {
-    for (const { name, text } of corpusFiles(c.corpus)) {
+  const files = corpusFiles(c.corpus).filter((f) => c.only?.(f.name) ?? true);
+  if (files.length === 0) continue;
+  describe(`${c.host}${c.opencodeVersion ? ` (${String(c.shape)})` : ''}${c.label ? ` at ${c.label}` : ''} with the ${c.corpus} corpus`, () => {
+    for (const { name, text } of files) {
       test(name, async () => {
         figures.files++;
         const env = await makeEnv();

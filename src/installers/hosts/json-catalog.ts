@@ -6,7 +6,7 @@
 import type { JsonHostData } from './json-host-record.js';
 import {
   AMAZON_Q_STYLE, AMP_STYLE, ANTIGRAVITY_STYLE, CLAUDE_DESKTOP_STYLE, CLINE_STYLE, COPILOT_STYLE, CRUSH_STYLE, DROID_STYLE,
-  GEMINI_STYLE, JUNIE_STYLE, KILO_STYLE, KILO_USER_STYLE, KIRO_STYLE, LM_STUDIO_STYLE, QWEN_STYLE, ROO_STYLE, TRAE_STYLE, VSCODE_STYLE,
+  GEMINI_STYLE, JUNIE_STYLE, KILO_LEGACY_STYLE, KILO_STYLE, KILO_USER_STYLE, KIRO_STYLE, LM_STUDIO_STYLE, QWEN_STYLE, ROO_STYLE, TRAE_STYLE, VSCODE_STYLE,
   WINDSURF_STYLE, ZED_STYLE, KIMI_STYLE, VISUAL_STUDIO_STYLE, PI_STYLE, FIREBASE_STUDIO_STYLE, FIREBENDER_STYLE, MASTRA_CODE_STYLE,
   FIVE_IRE_STYLE, ENCONVO_STYLE, BOLTAI_STYLE, TOME_STYLE, AUGMENT_STYLE, MCPORTER_STYLE, BEDROCK_CLIENT_STYLE, LIBRECHAT_STYLE,
   WINDSURF_JETBRAINS_STYLE,
@@ -138,12 +138,20 @@ export const JSON_HOSTS: readonly JsonHostData[] = [
   },
   // RUN @kilocode/cli-linux-x64@7.7.9 + strings of the binary: an OpenCode fork reading kilo.jsonc /
   // kilo.json in `.kilo/` and the project root, user `$XDG_CONFIG_HOME/kilo/kilo.jsonc` (where `kilo mcp
-  // add` writes, with this `$schema`). JSONC. The Roo-era `.kilocode/mcp.json` is legacy: not written.
+  // add` writes, with this `$schema`). JSONC. It still reads the Kilo Code ≤ 4 files `.kilocode/mcp.json`
+  // and `.kilo/mcp.json` (its kilocode mcp-migrator: JSON.parse, `mcpServers`; `kilo mcp list` connects a
+  // server from `.kilocode/mcp.json` alone [RUN]): patchbay lists, checks and edits them where they exist,
+  // last in precedence, so a project with a kilo.jsonc gets its entry there; they are never created.
   // XDG on every OS as in OpenCode (xdg-basedir); Windows UNVERIFIED.
   {
     id: 'kilo', displayName: 'Kilo Code', binaries: ['kilo'], tolerance: 'jsonc', container: ['mcp'], style: KILO_STYLE,
     skeleton: { $schema: 'https://app.kilo.ai/config.json' }, userStyle: KILO_USER_STYLE,
-    detectDirs: everyOs('$XDG_CONFIG_HOME/kilo'), projectFiles: ['.kilo/kilo.jsonc', '.kilo/kilo.json', 'kilo.jsonc', 'kilo.json'], projectEvidence: ['.kilo'],
+    detectDirs: everyOs('$XDG_CONFIG_HOME/kilo'), projectEvidence: ['.kilo', '.kilocode'],
+    projectFiles: ['.kilo/kilo.jsonc', '.kilo/kilo.json', 'kilo.jsonc', 'kilo.json', '.kilo/mcp.json', '.kilocode/mcp.json'],
+    otherShapes: {
+      '.kilo/mcp.json': { container: ['mcpServers'], style: KILO_LEGACY_STYLE, tolerance: 'strict' },
+      '.kilocode/mcp.json': { container: ['mcpServers'], style: KILO_LEGACY_STYLE, tolerance: 'strict' },
+    },
     userFiles: everyOs('$XDG_CONFIG_HOME/kilo/kilo.jsonc', '$XDG_CONFIG_HOME/kilo/kilo.json'),
   },
   // charmbracelet/crush internal/config/load.go @37f36e93: `.crush.json`, `crush.json`; json.Valid

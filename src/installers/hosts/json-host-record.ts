@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Detection, HostContext, HostId, Scope } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
-import type { DetectOptions, HostRecord } from '../host-core.js';
+import type { DetectOptions, FileShape, HostRecord } from '../host-core.js';
 import type { DocValue } from '../document/types.js';
 import { jsonCodec, type JsonTolerance } from '../jsonc/document.js';
 import { yamlCodec } from '../lazy-codecs.js';
@@ -39,6 +39,11 @@ export interface JsonHostData {
   createUser?: Partial<Record<'linux' | 'darwin' | 'win32', string>>;
   /** A file patchbay creates holds this plus the entry (Kilo: `$schema`). */
   skeleton?: Record<string, DocValue>;
+  /**
+   * Project files (templates, also listed in projectFiles) that hold servers in another container and
+   * entry shape than the record's: Kilo still reads the Roo-era `.kilocode/mcp.json` (`mcpServers`).
+   */
+  otherShapes?: Record<string, { container: readonly string[]; style: EntryStyle; tolerance: JsonTolerance }>;
 }
 
 /** Linux templates stand in for an OS the record does not list (FreeBSD and friends). */
@@ -50,6 +55,13 @@ export function jsonHostRecord(data: JsonHostData): HostRecord {
   const place: Place = { path: [...data.container], style: data.style };
   const userPlace: Place = data.userStyle ? { path: [...data.container], style: data.userStyle } : place;
   const expand = (ctx: HostContext, templates: readonly string[]) => templates.map((t) => expandPath(t, ctx, ctx.projectDir));
+  const shaped = Object.entries(data.otherShapes ?? {}).map(([template, shape]) => ({
+    template,
+    shape: {
+      selection: { selected: { path: [...shape.container], style: shape.style }, others: [], diagnostics: [] },
+      codec: jsonCodec(shape.tolerance),
+    } satisfies FileShape,
+  }));
   const files = (ctx: HostContext, scope: Scope): string[] | undefined => {
     const templates = scope === 'project' ? data.projectFiles : forOs(data.userFiles, ctx.platform);
     return templates.length > 0 ? expand(ctx, templates) : undefined;
@@ -81,5 +93,9 @@ export function jsonHostRecord(data: JsonHostData): HostRecord {
       return detection;
     },
     places: (_ctx, _detection, _options, scope) => ({ selected: scope === 'user' ? userPlace : place, others: [], diagnostics: [] }),
+    ...(shaped.length > 0 ? {
+      shapeOf: (ctx: HostContext, file: string, scope: Scope) =>
+        scope === 'project' ? shaped.find((s) => expandPath(s.template, ctx, ctx.projectDir) === file)?.shape : undefined,
+    } : {}),
   };
 }

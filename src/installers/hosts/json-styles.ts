@@ -72,6 +72,16 @@ export const AMAZON_Q_STYLE = mcpServersStyle('amazon-q', { remoteType: { http: 
 export const KILO_STYLE: EntryStyle = { ...OPENCODE_V1_STYLE, id: 'kilo', refSyntax: null, windowsWrapper: true, harmless: { enabled: [true] } };
 export const KILO_USER_STYLE: EntryStyle = { ...KILO_STYLE, refSyntax: '{env:NAME}' };
 
+/**
+ * Kilo's legacy project files `.kilocode/mcp.json` and `.kilo/mcp.json` (`mcpServers`, as Kilo Code ≤ 4 wrote
+ * them). Kilo 7.7.9's kilocode mcp-migrator [SRC binary strings, RUN]: remote only with `type`
+ * `streamable-http` or `sse` (a bare `url` entry is dropped), local `command` + `args` + `env`, `disabled`;
+ * no reference is expanded (`${env:X}` and `{env:X}` reached the server verbatim) → none written.
+ */
+export const KILO_LEGACY_STYLE = mcpServersStyle('kilo-legacy', {
+  remoteType: { http: 'streamable-http', sse: 'sse' }, refSyntax: null, harmless: OFF_SWITCH,
+});
+
 /** Crush `mcp`: `type` required (`stdio|http|sse`), shell-style `${NAME}`; Go's LookPath applies PATHEXT (no wrapper). */
 export const CRUSH_STYLE = mcpServersStyle('crush', {
   stdioType: 'stdio', remoteType: { http: 'http', sse: 'sse' }, refSyntax: '${NAME}', windowsWrapper: false, harmless: OFF_SWITCH,
