@@ -7,7 +7,7 @@ import type { HostRecord } from '../installers/host-core.js';
 import type { Detection, HostContext, Scope } from '../installers/types.js';
 import { checkContainer, entryOf, scanPlace, type Place } from '../installers/places.js';
 import type { EntryStyle } from '../installers/shapes.js';
-import { toPointer } from '../installers/jsonc/pointer.js';
+import { toPointer } from '../installers/document/pointer.js';
 
 export interface RawEntry {
   name: string;

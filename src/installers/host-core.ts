@@ -12,7 +12,7 @@ import type { PlanningOverlay, OverlayFile } from './document/overlay.js';
 import type { Detection, FileReport, HostContext, HostId, HostLaunchFacts, HostReport, HostTrust, OpenCodeDialect, Scope } from './types.js';
 import { checkContainer, entryOf, scanPlace, withName, type Place, type PlaceScan } from './places.js';
 import type { ServerBinding } from './binding.js';
-import { toPointer } from './jsonc/pointer.js';
+import { toPointer } from './document/pointer.js';
 
 /** Longer than this, what uninstall leaves in a file cannot be a printed skeleton (see planHost). */
 const SKELETON_MAX = 64 * 1024;

@@ -8,7 +8,7 @@ import type { OpenCodeDialect, ServerEntry } from './types.js';
 import { readArgv, type EntryStyle } from './shapes.js';
 import { envNamesOf, headerNamesOf } from './style-members.js';
 import type { ServerBinding, Recognition } from './binding.js';
-import { toPointer } from './jsonc/pointer.js';
+import { toPointer } from './document/pointer.js';
 
 export interface Place {
   /** Key path of the container, e.g. ['mcpServers']. */

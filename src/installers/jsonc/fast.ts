@@ -25,7 +25,7 @@
 import type { Node } from 'jsonc-parser';
 import { lazyContainer, type Building } from './level.js';
 import { continuesWord, FAIL, isDigit, scanNumber, scanString, skipTrivia, stringValue } from './lex.js';
-import type { JsonPath } from './pointer.js';
+import type { JsonPath } from '../document/pointer.js';
 
 export interface FastParse {
   root: Node;

@@ -8,7 +8,7 @@ import { checkDepth, MAX_NESTING } from './depth.js';
 import { limitText, MAX_FILE_CHARS } from '../text/limits.js';
 import { fastParse } from './fast.js';
 import { lineLocator, splitBom, type SplitText } from '../text/text.js';
-import { toPointer, type JsonPath } from './pointer.js';
+import { toPointer, type JsonPath } from '../document/pointer.js';
 
 export interface ParseOptions {
   /** Strict JSON (Claude Code): comments and trailing commas are errors. */

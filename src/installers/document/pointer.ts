@@ -1,4 +1,4 @@
-// RFC 6901 JSON pointers for diagnostics and ServerEntry.pointer.
+// RFC 6901 JSON pointers: how a diagnostic names a place in a document of any format (JSON, TOML, YAML).
 export type JsonPath = readonly (string | number)[];
 
 export function toPointer(path: JsonPath): string {
