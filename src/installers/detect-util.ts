@@ -23,7 +23,7 @@ export interface ProbeOutcome {
  */
 export async function probeVersion(ctx: HostContext, bin: string, options: DetectOptions = {}): Promise<ProbeOutcome> {
   if (options.probeVersions === false) {
-    const found = (await findOnPath(bin, ctx.env, ctx.platform)) !== null;
+    const found = (await (ctx.onPath ? ctx.onPath(bin) : findOnPath(bin, ctx.env, ctx.platform))) !== null;
     return { found, reason: found ? `\`${bin}\` is on PATH (its version was not asked for)` : `\`${bin}\` is not on PATH` };
   }
   const result = await ctx.probe(bin, ['--version']);

@@ -9,6 +9,7 @@ import { createPlan, writeAccessDiagnostics } from '../rollback/plan-builder.js'
 import { displayPath } from '../display-path.js';
 import type { Detection, HostContext, HostId, HostPlan, HostReport, PlanRequest, Scope } from './types.js';
 import { createProbe } from './probe.js';
+import { createPathLookup } from './which.js';
 import { pathApi } from './paths.js';
 import { HOSTS, HOST_IDS, hostRecord, sharingIndex, supportsScope } from './catalog.js';
 import { inspectHost, planHost, type HostAction, type ReplacePolicy } from './host-core.js';
@@ -39,7 +40,11 @@ export function createHostContext(opts: HostContextOptions): HostContext {
   const home = opts.home ?? (platform === 'win32' ? env.USERPROFILE : env.HOME) ?? os.homedir();
   // The platform's own path rules, so an injected win32 context resolves `C:\\Users\\me` as Windows would.
   const p = pathApi({ platform, home });
-  return { projectDir: p.resolve(opts.projectDir), home: p.resolve(home), env, platform, probe: createProbe(env) };
+  // Probes run here, so they look PATH up by this system's rules; onPath by the context's platform, as
+  // detection without probes always has (an injected win32 context reads `Path` and PATHEXT).
+  const here = createPathLookup(env, process.platform);
+  const onPath = platform === process.platform ? here : createPathLookup(env, platform);
+  return { projectDir: p.resolve(opts.projectDir), home: p.resolve(home), env, platform, probe: createProbe(env, process.platform, here), onPath };
 }
 
 function selected(hosts?: readonly HostId[]): HostId[] {

@@ -24,21 +24,25 @@ const EXIT_GRACE_MS = 500;
 export function createProbe(
   env: Readonly<Record<string, string | undefined>>,
   platform: NodeJS.Platform = process.platform,
+  onPath: (command: string) => Promise<string | null> = (command) => findOnPath(command, env, platform),
 ): (command: string, args: readonly string[]) => Promise<ProbeResult> {
   const cache = new Map<string, Promise<ProbeResult>>();
   return (command, args) => {
     const key = JSON.stringify([command, ...args]);
     let pending = cache.get(key);
     if (!pending) {
-      pending = run(command, args, env, platform);
+      pending = run(command, args, env, platform, onPath);
       cache.set(key, pending);
     }
     return pending;
   };
 }
 
-async function run(command: string, args: readonly string[], env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): Promise<ProbeResult> {
-  const resolved = await findOnPath(command, env, platform);
+async function run(
+  command: string, args: readonly string[], env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform,
+  onPath: (command: string) => Promise<string | null>,
+): Promise<ProbeResult> {
+  const resolved = await onPath(command);
   if (resolved === null) return notFound(command);
   const [file, argv, verbatim] = platform === 'win32' && /\.(cmd|bat)$/i.test(resolved) ? cmdShimInvocation(resolved, args, env) : [resolved, [...args], false];
   const { spawn } = await import('node:child_process');

@@ -34,6 +34,8 @@ export interface HostContext {
   platform: NodeJS.Platform;
   /** Runs `<command> --version`-style probes without a shell, with a timeout. */
   probe(command: string, args: readonly string[]): Promise<ProbeResult>;
+  /** Finds a command on PATH without spawning (which.ts createPathLookup: PATH listed once per context). */
+  onPath?(command: string): Promise<string | null>;
 }
 
 export interface Detection {

@@ -1,9 +1,9 @@
-// findOnPath: PATH lookup without spawning, against real temp folders.
+// findOnPath and createPathLookup (the same answers, PATH folders listed once): lookup without spawning, against real temp folders.
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { findOnPath } from '../../src/installers/which.js';
+import { createPathLookup, findOnPath } from '../../src/installers/which.js';
 import { createHostContext } from '../../src/installers/index.js';
 
 let root: string;
@@ -22,7 +22,10 @@ async function file(rel: string, mode: number): Promise<string> {
   return p;
 }
 
-describe('findOnPath', () => {
+type Find = (command: string, env: Record<string, string | undefined>, platform: NodeJS.Platform) => Promise<string | null>;
+const viaLookup: Find = (command, env, platform) => createPathLookup(env, platform)(command);
+
+describe.each([['findOnPath', findOnPath as Find], ['createPathLookup', viaLookup]] as const)('%s', (_label, findOnPath) => {
   test('finds the first executable match in PATH order and skips folders and empty entries', async () => {
     await mkdir(path.join(root, 'a', 'tool'), { recursive: true }); // a folder named like the tool
     const b = await file('b/tool', 0o755);
@@ -54,5 +57,31 @@ describe('findOnPath', () => {
     const ctx = createHostContext({ projectDir: root, env: { PATH: `${path.join(root, 'bin')}:/usr/bin:/bin` }, home: root, platform: 'linux' });
     expect(await ctx.probe('fakehost', ['--version'])).toEqual({ ok: true, stdout: '1.2.3' });
     expect(await ctx.probe('no-such-host', ['--version'])).toMatchObject({ ok: false, reason: 'not-found' });
+  });
+});
+
+describe('createPathLookup over one context', () => {
+  test('answers many commands from one listing per folder: a command added later is seen by the next lookup, not this one', async () => {
+    const a = await file('a/one', 0o755);
+    const b = await file('b/two', 0o755);
+    const PATH = [path.join(root, 'a'), path.join(root, 'b')].join(':');
+    const lookup = createPathLookup({ PATH }, 'linux');
+    expect(await Promise.all(['one', 'two', 'three'].map(lookup))).toEqual([a, b, null]);
+    await file('a/three', 0o755);
+    expect(await lookup('three'), 'the listing is the context\'s: taken once').toBeNull();
+    expect(await createPathLookup({ PATH }, 'linux')('three')).toBe(path.join(root, 'a', 'three'));
+  });
+
+  test('a listed name is still checked live: a folder or a file without the execute bit is skipped', async () => {
+    await mkdir(path.join(root, 'a', 'tool'), { recursive: true });
+    await file('b/tool', 0o644);
+    const c = await file('c/tool', 0o755);
+    const lookup = createPathLookup({ PATH: ['a', 'b', 'c'].map((d) => path.join(root, d)).join(':') }, 'linux');
+    expect(await lookup('tool')).toBe(c);
+  });
+
+  test('a PATH folder that does not exist is skipped', async () => {
+    const b = await file('b/tool', 0o755);
+    expect(await createPathLookup({ PATH: `${path.join(root, 'nope')}:${path.join(root, 'b')}` }, 'linux')('tool')).toBe(b);
   });
 });
