@@ -35,7 +35,7 @@ async function loadEditCode(tmp) {
       contents: [
         "export { parseDocument } from './src/installers/jsonc/parse.ts';",
         "export { insertAt } from './src/installers/jsonc/edit.ts';",
-        "export { detectFormat } from './src/installers/jsonc/text.ts';",
+        "export { detectFormat } from './src/installers/text/text.ts';",
         "export { managedEntry } from './src/installers/entry.ts';",
         "export { parseTree } from 'jsonc-parser';",
         "export { createHostContext, planAction } from './src/installers/index.ts';",

@@ -23,6 +23,8 @@ const BENCHES = [
   { name: 'status-scaling', file: 'status-scaling.mjs', title: '(6) status over the whole catalog' },
   // Big files: fewer runs than the others unless --runs says otherwise (each run parses 56 MB several times).
   { name: 'user-file-56mb', file: 'user-file-56mb.mjs', title: '(7) a 56 MB ~/.claude.json', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
+  // TOML and YAML at 1 and 4 MB: seconds per run, so a third of the runs as well.
+  { name: 'format-scaling', file: 'format-scaling.mjs', title: '(8) TOML and YAML edits, 1 MB vs 4 MB', runsArgs: (n) => ['--runs', String(Math.max(1, Math.ceil(n / 3)))] },
 ];
 
 /** The `<!-- goal {...} -->` lines a bench printed (bench/lib/stats.mjs goalLine). */
