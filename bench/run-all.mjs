@@ -17,6 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCHES = [
   { name: 'mcp-startup', file: 'mcp-startup.mjs', title: '(1) MCP server startup' },
   { name: 'init-vs-add-mcp', file: 'init-vs-add-mcp.mjs', title: '(2) init vs add-mcp' },
+  { name: 'add-list-vs-add-mcp', file: 'add-list-vs-add-mcp.mjs', title: '(9) add and list vs add-mcp' },
   { name: 'edit-scaling', file: 'edit-scaling.mjs', title: '(3) edit scaling' },
   { name: 'cold-npx', file: 'cold-npx.mjs', title: '(4) cold vs warm npx' },
   { name: 'redact-plan', file: 'redact-plan.mjs', title: '(5) redaction and plan on big or hostile host files' },
