@@ -6,6 +6,7 @@ import { jsonCodec } from '../../installers/jsonc/document.js';
 import { PatchbayError } from '../../errors.js';
 import { readFailure } from '../../rollback/plan-builder.js';
 import { MANIFEST_FILE, MANIFEST_VERSION, modelOf, schemaUrl, selfServerOf, type ManifestModel, type PlacedServer } from './pin.js';
+import { acceptV3 } from './accept-v3.js';
 import { PACKAGE_NAME, PATCHBAY_VERSION } from '../../version.js';
 import { serverNameProblem, specProblems } from '../../servers/validate.js';
 import { applyTextEdits, type ConfigDocument, type DocValue, type TextEdit } from '../../installers/document/types.js';
@@ -43,10 +44,10 @@ export async function parseManifest(text: string, file: string): Promise<Manifes
     throw invalid(file, { line: first.line ?? 1, column: first.column ?? 1 }, `${MANIFEST_FILE}: ${first.message}.`, first.pointer);
   }
   if (doc.empty) throw invalid(file, { line: 1, column: 1 }, `${MANIFEST_FILE} is empty.`);
-  const { ManifestV2Schema, ManifestV3Schema } = await import('./schema.js');
   const raw = doc.get([]);
-  const v3 = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'manifestVersion' in raw;
-  const result = (v3 ? ManifestV3Schema : ManifestV2Schema).safeParse(raw);
+  // The common, valid v3 file is read without loading zod (accept-v3.ts); everything else goes to zod.
+  const accepted = acceptV3(raw);
+  const result = accepted !== undefined ? ({ success: true, data: accepted } as const) : await parseWithZod(raw);
   if (!result.success) {
     const issue = closestIssue(result.error.issues[0]);
     const issuePath = (issue?.path ?? []).filter((s): s is string | number => typeof s !== 'symbol');
@@ -65,6 +66,12 @@ export async function parseManifest(text: string, file: string): Promise<Manifes
   const model = modelOf(result.data);
   checkServers(doc, raw as { servers?: Record<string, unknown> }, model, file);
   return model;
+}
+
+async function parseWithZod(raw: unknown) {
+  const { ManifestV2Schema, ManifestV3Schema } = await import('./schema.js');
+  const v3 = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && 'manifestVersion' in raw;
+  return (v3 ? ManifestV3Schema : ManifestV2Schema).safeParse(raw);
 }
 
 /**
