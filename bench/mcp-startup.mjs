@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bench (1): cold start of `patchbay mcp` — median time from spawn to the initialize response of
 // `node dist/patchbay.mjs mcp`, against a bare one-tool serveStdio server bundled the same way
-// (bench/fixtures/bare-server.ts, esbuild with the options of scripts/build.mjs, into a temp dir):
+// (bench/fixtures/bare-server.ts, rolldown with the options of scripts/build.mjs, into a temp dir):
 // the ratio is what patchbay adds on top of the SDK. Runs alternate so drift hits both equally. Also
 // reported: user+sys CPU time of the child (from /usr/bin/time when present), which a busy machine
 // disturbs far less than wall time. It never fails on time; it exits non-zero only when a server
@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { rolldown } from 'rolldown';
 import { timeInitialize } from './lib/mcp-initialize.mjs';
 import { sdkShims } from '../scripts/sdk-shims.mjs';
 import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary, runIfMain } from './lib/stats.mjs';
@@ -31,20 +31,21 @@ export async function main() {
     // patchbay's shims (scripts/sdk-shims.mjs), so the table shows what patchbay adds beyond that choice.
     const bare = path.join(tmp, 'bare-server.mjs');
     const bareShims = path.join(tmp, 'bare-server-shims.mjs');
-    const buildBare = (outfile, plugins) => build({
-      entryPoints: [path.join(root, 'bench', 'fixtures', 'bare-server.ts')],
-      outfile,
-      plugins,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      mainFields: ['module', 'main'],
-      minifyWhitespace: true,
-      minifySyntax: true,
-      banner: { js: "import { createRequire as __pbCreateRequire } from 'node:module'; const require = __pbCreateRequire(import.meta.url);" },
-      logLevel: 'warning',
-    });
+    const buildBare = async (file, plugins) => {
+      const bundle = await rolldown({
+        input: path.join(root, 'bench', 'fixtures', 'bare-server.ts'),
+        plugins,
+        platform: 'node',
+        resolve: { mainFields: ['module', 'main'] },
+        transform: { target: 'node20' },
+        logLevel: 'warn',
+      });
+      try {
+        await bundle.write({ file, format: 'esm', minify: true, codeSplitting: false });
+      } finally {
+        await bundle.close();
+      }
+    };
     await buildBare(bare, []);
     await buildBare(bareShims, [sdkShims]);
     const env = { PATH: process.env.PATH ?? '', HOME: tmp, NO_COLOR: '1' };
@@ -82,7 +83,7 @@ export async function main() {
     const out = [
       `### (1) \`patchbay mcp\` spawn → initialize response, ${runs} runs each (alternating, +1 warm-up)`,
       '',
-      `Command: \`node bench/mcp-startup.mjs --runs ${runs}\`. Baseline: bench/fixtures/bare-server.ts (one tool, \`serveStdio\`), bundled by esbuild with the same minification as dist/, with the SDK as published.` +
+      `Command: \`node bench/mcp-startup.mjs --runs ${runs}\`. Baseline: bench/fixtures/bare-server.ts (one tool, \`serveStdio\`), bundled by rolldown with the same minification as dist/, with the SDK as published.` +
         ' The second row is that server built with patchbay’s SDK shims (scripts/sdk-shims.mjs: the SDK’s light JSON Schema validator instead of Ajv), so the gap between it and patchbay is what patchbay’s own code costs.' +
         ` CPU = user+sys of the child process (${withTime ? '/usr/bin/time, 10 ms resolution' : 'not measured: no /usr/bin/time'}).`,
       '',

@@ -1,4 +1,4 @@
-// esbuild plugin: resolve the MCP SDK's `@modelcontextprotocol/server/_shims` (a package self-import
+// rolldown plugin: resolve the MCP SDK's `@modelcontextprotocol/server/_shims` (a package self-import
 // chosen by export conditions) to src/server/sdk-shims.ts, whose JSON Schema validator is the SDK's
 // light one instead of Ajv (why: that file). Used by scripts/build.mjs, and by bench/mcp-startup.mjs
 // for its "same shims" baseline.
@@ -10,7 +10,7 @@ export const SDK_SHIMS_SOURCE = path.join(root, 'src', 'server', 'sdk-shims.ts')
 
 export const sdkShims = {
   name: 'sdk-shims',
-  setup(b) {
-    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: SDK_SHIMS_SOURCE }));
+  resolveId(spec) {
+    return spec === '@modelcontextprotocol/server/_shims' ? SDK_SHIMS_SOURCE : null;
   },
 };

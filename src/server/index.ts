@@ -27,9 +27,9 @@ export interface McpServerOptions {
  * src/cli/main.ts); from TypeScript sources (tests importing this module) there is no such file.
  */
 function toolRunner(environment: ServerEnvironment, log: (message: string) => void): ToolRunner {
-  // In the built package this module is dist/commands/server.mjs and the worker's entry (offload/
+  // In the built package this module sits in a chunk of dist/chunks/ and the worker's entry (offload/
   // worker-main.ts, built as dist/commands/tool-worker.mjs) is __PATCHBAY_TOOL_WORKER__ relative to it
-  // (scripts/build.mjs defines it).
+  // (scripts/build.mjs defines it, and checks that it resolves).
   const entry = fileURLToPath(typeof __PATCHBAY_TOOL_WORKER__ === 'string' ? new URL(__PATCHBAY_TOOL_WORKER__, import.meta.url) : import.meta.url);
   // PATCHBAY_MCP_WORKERS=0: everything on the main thread (an escape hatch, and the bench baseline).
   if (entry.endsWith('.ts') || environment.env.PATCHBAY_MCP_WORKERS === '0') return inProcessRunner(environment);
