@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { installTools, repoRoot } from '../scripts/e2e/install-tools.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
-import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun, runIfMain } from './lib/stats.mjs';
+import { argValue, goalLine, markdownTable, pairedRuns, progress, timedRun, runIfMain } from './lib/stats.mjs';
 
 const runs = Number(argValue(process.argv, '--runs', '10'));
 const bundle = path.join(repoRoot, 'dist', 'patchbay.mjs');
@@ -69,29 +69,7 @@ export async function main() {
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
   const [addMcp] = await installTools({ names: ['add-mcp'], log: progress });
   const vs = variants(addMcp.bin);
-  const times = new Map(vs.map((v) => [v, []]));
-  const cpus = new Map(vs.map((v) => [v, []]));
-  for (const v of vs) await once(v); // warm-up
-  for (let i = 0; i < runs; i++) {
-    progress(`add-list-vs-add-mcp: run ${i + 1}/${runs}`);
-    for (const v of vs) {
-      const r = await once(v);
-      times.get(v).push(r.ms);
-      if (r.cpuMs !== undefined) cpus.get(v).push(r.cpuMs);
-    }
-  }
-  const median = (m, v) => (m.get(v).length ? summary(m.get(v)).median : NaN);
-  const baseOf = (v) => vs.find((b) => b.baseline && b.group === v.group);
-  const rows = vs.map((v) => {
-    const s = summary(times.get(v));
-    const base = baseOf(v);
-    return [
-      v.name, fmtMs(s.median), `${fmtMs(s.min)}–${fmtMs(s.max)}`,
-      base !== v ? ratio(s.median, median(times, base)) : '—',
-      canMeasureCpu ? fmtMs(median(cpus, v)) : 'n/a',
-      base !== v && canMeasureCpu ? ratio(median(cpus, v), median(cpus, base)) : '—',
-    ];
-  });
+  const { wallMedian, cpuMedian, baseOf, rows } = await pairedRuns(vs, once, { runs, label: 'add-list-vs-add-mcp' });
   const out = [
     `### (9) add and list vs add-mcp@${addMcp.version}, 3 hosts, project scope, ${runs} runs (+1 warm-up) each`,
     '',
@@ -102,7 +80,7 @@ export async function main() {
     '',
     ...vs.filter((v) => !v.baseline).map((v) => {
       const base = baseOf(v);
-      return goalLine({ measure: v.name, value: median(times, v) / median(times, base), cpu: median(cpus, v) / median(cpus, base), goal: 0.8, baseline: base.name.replace(' (baseline)', ''), script: 'bench/add-list-vs-add-mcp.mjs' });
+      return goalLine({ measure: v.name, value: wallMedian(v) / wallMedian(base), cpu: cpuMedian(v) / cpuMedian(base), goal: 0.8, baseline: base.name.replace(' (baseline)', ''), script: 'bench/add-list-vs-add-mcp.mjs' });
     }),
     '',
   ].join('\n');

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installTools, repoRoot } from '../scripts/e2e/install-tools.mjs';
 import { sandboxEnv } from '../scripts/e2e/sandbox-env.mjs';
-import { argValue, canMeasureCpu, fmtMs, goalLine, markdownTable, progress, ratio, summary, timedRun, runIfMain } from './lib/stats.mjs';
+import { argValue, canMeasureCpu, goalLine, markdownTable, pairedRuns, progress, timedRun, runIfMain } from './lib/stats.mjs';
 
 const runs = Number(argValue(process.argv, '--runs', '10'));
 const bundle = path.join(repoRoot, 'dist', 'patchbay.mjs');
@@ -87,32 +87,7 @@ export async function main() {
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
   const [addMcp] = await installTools({ names: ['add-mcp'], log: progress });
   const vs = variants(addMcp.bin);
-  const times = new Map(vs.map((v) => [v, []]));
-  const cpus = new Map(vs.map((v) => [v, []]));
-  for (const v of vs) await once(v); // warm-up: page cache, first-run effects
-  for (let i = 0; i < runs; i++) {
-    progress(`init-vs-add-mcp: run ${i + 1}/${runs}`);
-    for (const v of vs) {
-      const r = await once(v);
-      times.get(v).push(r.ms);
-      if (r.cpuMs !== undefined) cpus.get(v).push(r.cpuMs);
-    }
-  }
-  const cpuMedian = (v) => (cpus.get(v).length ? summary(cpus.get(v)).median : NaN);
-  const baseOf = (v) => vs.find((b) => b.baseline && b.group === v.group);
-  const rows = vs.map((v) => {
-    const s = summary(times.get(v));
-    const base = baseOf(v);
-    const vsBase = base && base !== v;
-    return [
-      v.name,
-      fmtMs(s.median),
-      `${fmtMs(s.min)}–${fmtMs(s.max)}`,
-      vsBase ? ratio(s.median, summary(times.get(base)).median) : '—',
-      canMeasureCpu ? fmtMs(cpuMedian(v)) : 'n/a',
-      vsBase && canMeasureCpu ? ratio(cpuMedian(v), cpuMedian(base)) : '—',
-    ];
-  });
+  const { wallMedian, cpuMedian, baseOf, rows } = await pairedRuns(vs, once, { runs, label: 'init-vs-add-mcp' });
   const out = [
     `### (2) init vs add-mcp@${addMcp.version} — wall time per registration run, ${runs} runs (+1 warm-up) each`,
     '',
@@ -127,7 +102,7 @@ export async function main() {
       .filter((v) => !v.baseline && v.group > 0)
       .map((v) => {
         const base = baseOf(v);
-        const value = summary(times.get(v)).median / summary(times.get(base)).median;
+        const value = wallMedian(v) / wallMedian(base);
         return goalLine({ measure: v.name, value, cpu: cpuMedian(v) / cpuMedian(base), goal: v.group === 3 ? 0.8 : null, baseline: base.name.replace(' (baseline)', ''), script: 'bench/init-vs-add-mcp.mjs' });
       }),
     '',

@@ -113,3 +113,40 @@ export function runIfMain(moduleUrl, main) {
     process.exitCode = 1;
   });
 }
+
+/**
+ * Paired runs: each variant once as a warm-up, then `runs` rounds running every variant in turn,
+ * so machine drift hits all of them equally. `once(v)` resolves to timedRun's result. A variant
+ * with `baseline: true` is the baseline of the variants sharing its `group`. Returns the medians
+ * and the markdown table rows: command, median, min–max, vs baseline, CPU median, CPU vs baseline.
+ */
+export async function pairedRuns(vs, once, { runs, label }) {
+  const times = new Map(vs.map((v) => [v, []]));
+  const cpus = new Map(vs.map((v) => [v, []]));
+  for (const v of vs) await once(v); // warm-up: page cache, first-run effects
+  for (let i = 0; i < runs; i++) {
+    progress(`${label}: run ${i + 1}/${runs}`);
+    for (const v of vs) {
+      const r = await once(v);
+      times.get(v).push(r.ms);
+      if (r.cpuMs !== undefined) cpus.get(v).push(r.cpuMs);
+    }
+  }
+  const wallMedian = (v) => summary(times.get(v)).median;
+  const cpuMedian = (v) => (cpus.get(v).length ? summary(cpus.get(v)).median : NaN);
+  const baseOf = (v) => vs.find((b) => b.baseline && b.group === v.group);
+  const rows = vs.map((v) => {
+    const s = summary(times.get(v));
+    const base = baseOf(v);
+    const vsBase = base !== undefined && base !== v;
+    return [
+      v.name,
+      fmtMs(s.median),
+      `${fmtMs(s.min)}–${fmtMs(s.max)}`,
+      vsBase ? ratio(s.median, wallMedian(base)) : '—',
+      canMeasureCpu ? fmtMs(cpuMedian(v)) : 'n/a',
+      vsBase && canMeasureCpu ? ratio(cpuMedian(v), cpuMedian(base)) : '—',
+    ];
+  });
+  return { wallMedian, cpuMedian, baseOf, rows };
+}
