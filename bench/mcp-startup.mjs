@@ -13,9 +13,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rolldown } from 'rolldown';
 import { timeInitialize } from './lib/mcp-initialize.mjs';
 import { sdkShims } from '../scripts/sdk-shims.mjs';
+import { NODE_INPUT, NODE_OUTPUT, bundleTo } from '../scripts/build/rolldown-node.mjs';
 import { argValue, fmtMs, goalLine, markdownTable, progress, ratio, summary, runIfMain } from './lib/stats.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -31,21 +31,8 @@ export async function main() {
     // patchbay's shims (scripts/sdk-shims.mjs), so the table shows what patchbay adds beyond that choice.
     const bare = path.join(tmp, 'bare-server.mjs');
     const bareShims = path.join(tmp, 'bare-server-shims.mjs');
-    const buildBare = async (file, plugins) => {
-      const bundle = await rolldown({
-        input: path.join(root, 'bench', 'fixtures', 'bare-server.ts'),
-        plugins,
-        platform: 'node',
-        resolve: { mainFields: ['module', 'main'] },
-        transform: { target: 'node20' },
-        logLevel: 'warn',
-      });
-      try {
-        await bundle.write({ file, format: 'esm', minify: true, codeSplitting: false });
-      } finally {
-        await bundle.close();
-      }
-    };
+    const buildBare = (file, plugins) =>
+      bundleTo({ ...NODE_INPUT, input: path.join(root, 'bench', 'fixtures', 'bare-server.ts'), plugins }, { ...NODE_OUTPUT, file, codeSplitting: false });
     await buildBare(bare, []);
     await buildBare(bareShims, [sdkShims]);
     const env = { PATH: process.env.PATH ?? '', HOME: tmp, NO_COLOR: '1' };

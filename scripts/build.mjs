@@ -11,7 +11,6 @@
 // replaced shipped 4 MB of JavaScript for 1 MB of code). rolldown, not esbuild, because esbuild cannot
 // group chunks: its automatic splitting made `init` load 46 files (build/chunk-roles.mjs says why that
 // matters and how the groups are chosen). Measured with paired runs in bench/ and the issue notes.
-import { rolldown } from 'rolldown';
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -19,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chunkGraph } from './build/chunk-graph.mjs';
 import { chunkRoles } from './build/chunk-roles.mjs';
+import { NODE_INPUT, NODE_OUTPUT, bundleTo } from './build/rolldown-node.mjs';
 import { buildDocsCatalog } from './docs-catalog.mjs';
 import { sdkShims } from './sdk-shims.mjs';
 
@@ -49,18 +49,15 @@ const binExternals = {
   },
 };
 
-/** The options both builds share: node 20, ESM, every dependency bundled, fully minified. */
+/** The input options both builds share (NODE_INPUT), with patchbay's shims and build-time constants. */
 function inputOptions(input, plugins, define = {}) {
   return {
+    ...NODE_INPUT,
     input,
-    platform: 'node',
-    // Prefer a package's ESM build: jsonc-parser's "main" is a UMD file whose factory calls
-    // require('./impl/...') at run time, which a bundle cannot satisfy.
-    resolve: { mainFields: ['module', 'main'] },
     // sdkShims: the SDK without Ajv (src/server/sdk-shims.ts says why).
     plugins: [...plugins, sdkShims],
     transform: {
-      target: 'node20',
+      ...NODE_INPUT.transform,
       define: {
         ...define,
         __PATCHBAY_VERSION__: JSON.stringify(pkg.version),
@@ -68,15 +65,12 @@ function inputOptions(input, plugins, define = {}) {
         __PATCHBAY_DOCS__: JSON.stringify(JSON.stringify(catalog)),
       },
     },
-    logLevel: 'warn',
     // import() of a module some other file imports statically moves nothing; that is expected here
     // (the lazy imports exist for the server and the library, which do not import those statically).
     checks: { ineffectiveDynamicImport: false },
   };
 }
-// Fully minified: fewer bytes for V8 to scan and pre-parse on every start (issue 25). Errors that
-// reach users carry stable codes (src/errors), so a bug report does not depend on function names.
-const OUTPUT = { dir: dist, format: 'esm', minify: true, comments: { legal: false }, sourcemap: false, entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' };
+const OUTPUT = { ...NODE_OUTPUT, dir: dist, entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' };
 
 const appEntries = {
   ...Object.fromEntries(COMMANDS.map((c) => [`commands/${c}`, src('cli', 'commands', `${c}.ts`)])),
@@ -123,11 +117,6 @@ if (withTypes) {
   if (r.status !== 0) throw new Error(`tsc (declarations for dist/lib.mjs) exited ${r.status}`);
 }
 
-async function write(input, plugins, define, output) {
-  const bundle = await rolldown(inputOptions(input, plugins, define));
-  try {
-    return (await bundle.write({ ...OUTPUT, ...output })).output;
-  } finally {
-    await bundle.close();
-  }
+function write(input, plugins, define, output) {
+  return bundleTo(inputOptions(input, plugins, define), { ...OUTPUT, ...output });
 }
