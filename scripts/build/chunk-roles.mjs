@@ -12,8 +12,8 @@
 //   server   the MCP server and tool worker only (the SDK, the tools)
 //   zod      zod, wherever it is used: the server, and the manifest schema's lazy fallback
 // Code only one command loads stays in that command's file. A command loads its entry, cli, engine,
-// base and the runtime helper: 5 files whatever it is. A module no role loads eagerly (the YAML and TOML codecs, prompts, the embedded docs) stays where automatic
-// splitting puts it, in a lazy chunk of its own.
+// base and the runtime helper: 5 files whatever it is. A module no role loads eagerly (the YAML and
+// TOML codecs, prompts, the embedded docs) stays where automatic splitting puts it, in a lazy chunk.
 import path from 'node:path';
 
 const ROLES = new Set(['cli', 'server', 'lib', 'worker']);
@@ -23,7 +23,7 @@ const ROLES = new Set(['cli', 'server', 'lib', 'worker']);
  * 'lib-lazy' on the library's first call (an import() target of its API, or what that imports).
  * null: no role loads it eagerly, so it stays in a lazy chunk of its own (the YAML codec, say).
  */
-export function groupOf(roles) {
+function groupOf(roles) {
   if (roles.has('server')) return roles.has('cli') || roles.has('lib') || roles.has('lib-lazy') ? 'base' : 'server';
   const users = ['cli', 'worker', 'lib', 'lib-lazy'].filter((r) => roles.has(r));
   if (users.length >= 2) return users.length === 2 && roles.has('lib') && roles.has('lib-lazy') ? 'lib' : 'engine';

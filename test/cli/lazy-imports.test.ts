@@ -95,7 +95,6 @@ const packagesOf = (inputs: readonly string[]): string[] => [...new Set(inputs.m
 /** The files that hold a source module (one, except the bin's own few: see 'built once' below). */
 const holding = (g: ChunkGraph, input: string): string[] => Object.keys(g).filter((f) => g[f]!.inputs.includes(input));
 
-
 const COMMANDS = ['init', 'status', 'migrate', 'uninstall', 'rollback', 'history', 'doctor', 'mcp'];
 
 describe('the built bundle: chunks per command (dist/meta.json)', () => {
