@@ -9,5 +9,5 @@ export async function planOfOverlay(description: string, overlay: PlanningOverla
   const changes = await overlay.changes();
   const dirs = new Set(knownDirs);
   for (const c of changes) if (!c.before.exists) for (const d of await dirsToCreate(c.path)) dirs.add(d);
-  return createPlan(description, changes, [...dirs].sort((a, b) => a.length - b.length || a.localeCompare(b)));
+  return createPlan(description, changes, [...dirs]);
 }

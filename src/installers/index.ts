@@ -145,7 +145,7 @@ export async function planOperations(ctx: HostContext, operations: readonly Oper
   // A folder that refuses apply's temp file: a refusal now, not "apply failed" later.
   for (const d of await writeAccessDiagnostics(changes, (p) => displayPath(p, ctx))) hostPlans[0]?.diagnostics.push({ ...d, host: d.host ?? '' });
   const diagnostics = hostPlans.flatMap((p) => p.diagnostics);
-  const createDirs = [...new Set(hostPlans.flatMap((p) => p.createDirs))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const createDirs = hostPlans.flatMap((p) => p.createDirs);
   return { plan: createPlan(options.description, changes, createDirs), hostPlans, diagnostics, keepFiles: [...keepFiles], emptyFiles: [...emptyFiles] };
 }
 

@@ -105,9 +105,14 @@ export function isNoOp(change: FileChange): boolean {
   return change.before.sha256 === sha256(change.after);
 }
 
-/** A plan without its no-op changes (same bytes, or deleting a missing file). */
-export function createPlan(description: string, changes: FileChange[], createDirs: string[]): Plan {
-  return { description, changes: changes.filter((c) => !isNoOp(c)), createDirs: [...createDirs] };
+/**
+ * A plan without its no-op changes (same bytes, or deleting a missing file). Its folders come once each,
+ * parents first (shorter paths first), then in code-unit order: the same order on every machine. Not
+ * localeCompare, whose first call loads ICU's collation data (7-15 ms of an `init`, --cpu-prof).
+ */
+export function createPlan(description: string, changes: FileChange[], createDirs: readonly string[]): Plan {
+  const dirs = [...new Set(createDirs)].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  return { description, changes: changes.filter((c) => !isNoOp(c)), createDirs: dirs };
 }
 
 /**

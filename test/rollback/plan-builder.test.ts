@@ -54,6 +54,12 @@ describe('createPlan', () => {
     expect(plan.changes.map((c) => path.basename(c.path))).toEqual(['changed.json', 'new.json']);
     expect(plan.description).toBe('d');
   });
+
+  it('lists each folder to create once, parents first, in the same order on every machine', () => {
+    // Code-unit order puts 'B' before 'a' (a locale collation would not): no ICU, no locale.
+    const plan = createPlan('d', [], ['/p/a/x', '/p/a', '/p/B', '/p/a', '/p']);
+    expect(plan.createDirs).toEqual(['/p', '/p/B', '/p/a', '/p/a/x']);
+  });
 });
 
 describe('dirsToCreate', () => {
