@@ -7,7 +7,8 @@ import type { Plan } from '../rollback/types.js';
 export async function planOfOverlay(description: string, overlay: PlanningOverlay, knownDirs: readonly string[]): Promise<Plan> {
   const { createPlan, dirsToCreate } = await import('../rollback/plan-builder.js');
   const changes = await overlay.changes();
-  const dirs = new Set(knownDirs);
-  for (const c of changes) if (!c.before.exists) for (const d of await dirsToCreate(c.path)) dirs.add(d);
-  return createPlan(description, changes, [...dirs]);
+  // createPlan drops the repeats and puts parents first.
+  const dirs = [...knownDirs];
+  for (const c of changes) if (!c.before.exists) dirs.push(...(await dirsToCreate(c.path)));
+  return createPlan(description, changes, dirs);
 }
