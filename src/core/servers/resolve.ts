@@ -2,7 +2,8 @@
 // (`npm view … version --json`), so the user's registry, .npmrc, scopes and auth all apply — no
 // hand-rolled HTTP. Done once at add/update; what is written everywhere is the exact version.
 import { spawn } from 'node:child_process';
-import semver from 'semver';
+import maxSatisfying from 'semver/ranges/max-satisfying.js';
+import validRange from 'semver/ranges/valid.js';
 import { PatchbayError } from '../../errors.js';
 
 const TIMEOUT_MS = 60_000;
@@ -54,7 +55,7 @@ export async function resolveNpmVersion(
   }
   const parsed: unknown = result.stdout.trim() === '' ? [] : JSON.parse(result.stdout);
   const versions = (Array.isArray(parsed) ? parsed : [parsed]).filter((v): v is string => typeof v === 'string');
-  const best = range && semver.validRange(range) ? semver.maxSatisfying(versions, range) : versions[versions.length - 1];
+  const best = range && validRange(range) ? maxSatisfying(versions, range) : versions[versions.length - 1];
   if (!best) {
     throw new PatchbayError('no-such-version', `No published version of ${name} matches ${range ?? 'latest'}.`, {
       hint: `list them with \`npm view ${name} versions\``,

@@ -6,7 +6,10 @@
 // entry is left untouched, so init adds the selected dialect's entry next to it and warns, naming
 // `patchbay migrate`, which moves it. V1 normalizes both shapes to the same server, so the two do not
 // conflict in the meantime.
-import semver from 'semver';
+// semver's own files, not its index: the index is every function and range helper (~50 KB in the
+// engine chunk every command compiles), and this needs two (issue 25).
+import satisfies from 'semver/functions/satisfies.js';
+import valid from 'semver/functions/valid.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Detection, HostContext, OpenCodeDialect } from '../types.js';
 import { evidence, probeVersion } from '../detect-util.js';
@@ -44,9 +47,9 @@ export const V2_PLACE: Place = {
 };
 
 export function dialectForVersion(version: string): OpenCodeDialect | undefined {
-  if (semver.valid(version) === null) return undefined;
-  if (semver.satisfies(version, V1_RANGE, { includePrerelease: true })) return 'v1';
-  if (semver.satisfies(version, V2_RANGE, { includePrerelease: true })) return 'v2';
+  if (valid(version) === null) return undefined;
+  if (satisfies(version, V1_RANGE, { includePrerelease: true })) return 'v1';
+  if (satisfies(version, V2_RANGE, { includePrerelease: true })) return 'v2';
   return undefined;
 }
 
