@@ -156,6 +156,19 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
     }
   });
 
+  it('only the doctor loads node:child_process at start; the others import it on their first spawn', () => {
+    // Loading it costs ~2 ms of node internals on every run; list, status, add and init usually spawn
+    // nothing (a probe only for a binary on PATH, npm only to pin a range).
+    const staticChildProcess = /from\s*["'`]node:child_process["'`]|import\s*["'`]node:child_process["'`]/;
+    const loadsAtStart = (command: string): string[] =>
+      closure(g, `commands/${command}.mjs`).filter((f) => staticChildProcess.test(readFileSync(path.join(root, 'dist', f), 'utf8')));
+    for (const command of ['list', 'status', 'add', 'init', 'update', 'sync', 'remove', 'hosts']) {
+      expect(loadsAtStart(command), command).toEqual([]);
+    }
+    // The pattern does match a static import (guards against a check that can never fail).
+    expect(loadsAtStart('doctor')).toContain('commands/doctor.mjs');
+  });
+
   it('init loads few files: the command and the shared groups (scripts/build/chunk-roles.mjs)', () => {
     // Automatic splitting over every command made it 46; one build per family, 11; grouped by role, 5.
     expect(closure(g, 'commands/init.mjs').length).toBeLessThanOrEqual(6);

@@ -1,7 +1,6 @@
 // Pinning an npm source: resolve `<pkg>@<range>` to ONE exact version through npm itself
 // (`npm view … version --json`), so the user's registry, .npmrc, scopes and auth all apply — no
 // hand-rolled HTTP. Done once at add/update; what is written everywhere is the exact version.
-import { spawn } from 'node:child_process';
 import maxSatisfying from 'semver/ranges/max-satisfying.js';
 import validRange from 'semver/ranges/valid.js';
 import { PatchbayError } from '../../errors.js';
@@ -12,9 +11,14 @@ export interface NpmRunner {
   (args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** Runs npm without a shell (on Windows `npm` is a .cmd shim, so it goes through cmd /c). */
-export const runNpm: NpmRunner = (args, env) =>
-  new Promise((resolve, reject) => {
+/**
+ * Runs npm without a shell (on Windows `npm` is a .cmd shim, so it goes through cmd /c).
+ * node:child_process is imported here, on the first run, not at load: this module is in the chunk
+ * every CLI command loads, and only pinning an npm range spawns (issue 25: ~2 ms of node internals).
+ */
+export const runNpm: NpmRunner = async (args, env) => {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve, reject) => {
     const [cmd, argv] = process.platform === 'win32' ? ['cmd', ['/c', 'npm', ...args]] : ['npm', [...args]];
     const child = spawn(cmd, argv, { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
     let stdout = '';
@@ -24,6 +28,7 @@ export const runNpm: NpmRunner = (args, env) =>
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+};
 
 /** Splits `pkg@range` (scoped packages keep their leading @); no range means `latest`. */
 export function splitPackageSpec(spec: string): { name: string; range: string | undefined } {
