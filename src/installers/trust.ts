@@ -3,10 +3,10 @@
 // read-only. One evaluator per gate KIND, none per host. Used by doctor (start or not, and the row's
 // verdict) and meant for `status`/`list` notes (consentNotes). A record that cannot be read approves
 // nothing: the host would not find a consent in it either.
-import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { sha256Hex } from '../node-crypto.js';
 import type { ConfigDocument, DocValue } from './document/types.js';
 import { jsonCodec } from './jsonc/document.js';
 import { tomlCodec } from './lazy-codecs.js';
@@ -273,7 +273,7 @@ export function entryHash(entry: unknown, ignores: readonly string[]): string {
   const stable = JSON.stringify(top, (_key, value: unknown) =>
     isObj(value) ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]])) : value,
   );
-  return createHash('sha256').update(stable).digest('hex');
+  return sha256Hex(stable);
 }
 
 /**

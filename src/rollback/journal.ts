@@ -2,10 +2,10 @@
 // be secrets). It is written atomically (temp + fsync + rename + fsync folder) so a crash mid-write
 // leaves either the previous version or the new one, never a torn file. The prior bytes of a big file
 // sit beside it in a blob (prior-blob.ts); a journal that names any is format v2, else v1.
-import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PatchbayError } from '../errors.js';
+import { randomHex } from '../node-crypto.js';
 import type { TransactionStatus, TransactionSummary } from './api.js';
 import { step, type FaultHooks } from './faults.js';
 import { errnoCode, fsyncDir } from './fs-util.js';
@@ -98,7 +98,7 @@ function priorLiteral(f: JournalFile): Buffer[] {
 function serializeJournal(journal: Journal): Buffer[] {
   const big = journal.files.filter((f) => f.priorBase64 !== null && f.priorBase64.length >= BLOB_MIN);
   if (big.length === 0) return [Buffer.from(JSON.stringify(journal))];
-  const marker = `pb-blob-${randomBytes(12).toString('hex')}`;
+  const marker = `pb-blob-${randomHex(12)}`;
   const light = { ...journal, files: journal.files.map((f) => (big.includes(f) ? { ...f, priorBase64: marker } : f)) };
   const parts = JSON.stringify(light).split(`"${marker}"`);
   if (parts.length !== big.length + 1) return [Buffer.from(JSON.stringify(journal))]; // cannot happen; stay correct anyway
@@ -116,7 +116,7 @@ export async function writeJournal(stateDir: string, journal: Journal, faults?: 
   const finalPath = journalPath(stateDir, journal.id);
   // Blobs first: the journal that names a blob must never be on disk without it.
   await writePendingBlobs(journalDir(stateDir), journal.id, journal.files, faults);
-  const tempPath = path.join(journalDir(stateDir), `.${journal.id}.${randomBytes(3).toString('hex')}.json.tmp`);
+  const tempPath = path.join(journalDir(stateDir), `.${journal.id}.${randomHex(3)}.json.tmp`);
   await step(faults, 'journal', tempPath);
   const handle = await open(tempPath, 'wx', 0o600);
   try {

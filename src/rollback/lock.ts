@@ -2,11 +2,11 @@
 // (link(2) of a fully written temp file: as atomic as O_EXCL, but the lock never exists half-written,
 // so a reader never sees an empty lock and mistakes it for a stale one). A lock whose pid is dead on
 // this host is stale and is taken over; a live one makes us wait up to lockWaitMs, then fail.
-import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PatchbayError } from '../errors.js';
+import { randomHex } from '../node-crypto.js';
 import { errnoCode } from './fs-util.js';
 
 interface LockInfo {
@@ -58,7 +58,7 @@ function isStale(info: LockInfo): boolean {
 }
 
 async function tryCreate(file: string, info: LockInfo): Promise<boolean> {
-  const temp = `${file}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;
+  const temp = `${file}.${process.pid}.${randomHex(3)}.tmp`;
   await writeFile(temp, JSON.stringify(info), { mode: 0o600 });
   try {
     await link(temp, file);
@@ -77,7 +77,7 @@ async function tryCreate(file: string, info: LockInfo): Promise<boolean> {
  * If what we moved is not the stale lock we saw (someone took over in between), it is put back.
  */
 async function takeOverStale(file: string, seenRaw: string): Promise<void> {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const aside = `${file}.stale-${process.pid}-${randomHex(3)}`;
   try {
     await rename(file, aside);
   } catch (error) {

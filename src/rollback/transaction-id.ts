@@ -1,7 +1,7 @@
 // Transaction ids sort by time as plain strings: 20261203T064500.123Z-3f9a.
 // Millisecond resolution plus a per-process monotonic clamp keeps ids from one process strictly
 // increasing, so "newest" is well defined even for transactions in the same millisecond.
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../node-crypto.js';
 
 let lastMs = 0;
 
@@ -11,7 +11,7 @@ export function newTransactionId(now: Date = new Date()): string {
   lastMs = ms;
   const iso = new Date(ms).toISOString(); // 2026-12-03T06:45:00.123Z
   const compact = iso.replace(/[-:]/g, '');
-  return `${compact}-${randomBytes(2).toString('hex')}`;
+  return `${compact}-${randomHex(2)}`;
 }
 
 const ID_PATTERN = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]{4}$/;

@@ -156,17 +156,26 @@ describe('the built bundle: chunks per command (dist/meta.json)', () => {
     }
   });
 
+  /** The files of `command`'s static closure that import the node builtin `name` statically. */
+  const loadsAtStart = (command: string, name: string): string[] => {
+    const pattern = new RegExp(`from\\s*["'\`]node:${name}["'\`]|import\\s*["'\`]node:${name}["'\`]`);
+    return closure(g, `commands/${command}.mjs`).filter((f) => pattern.test(readFileSync(path.join(root, 'dist', f), 'utf8')));
+  };
+
   it('only the doctor loads node:child_process at start; the others import it on their first spawn', () => {
     // Loading it costs ~2 ms of node internals on every run; list, status, add and init usually spawn
     // nothing (a probe only for a binary on PATH, npm only to pin a range).
-    const staticChildProcess = /from\s*["'`]node:child_process["'`]|import\s*["'`]node:child_process["'`]/;
-    const loadsAtStart = (command: string): string[] =>
-      closure(g, `commands/${command}.mjs`).filter((f) => staticChildProcess.test(readFileSync(path.join(root, 'dist', f), 'utf8')));
     for (const command of ['list', 'status', 'add', 'init', 'update', 'sync', 'remove', 'hosts']) {
-      expect(loadsAtStart(command), command).toEqual([]);
+      expect(loadsAtStart(command, 'child_process'), command).toEqual([]);
     }
     // The pattern does match a static import (guards against a check that can never fail).
-    expect(loadsAtStart('doctor')).toContain('commands/doctor.mjs');
+    expect(loadsAtStart('doctor', 'child_process')).toContain('commands/doctor.mjs');
+  });
+
+  it('no command loads node:crypto at start: src/node-crypto.ts loads it on the first hash or random id', () => {
+    // ~5 ms of node internals; `mcp` answers initialize without either, list and status without random ids.
+    for (const command of [...COMMANDS, 'list', 'add', 'server']) expect(loadsAtStart(command, 'crypto'), command).toEqual([]);
+    expect(loadsAtStart('doctor', 'path')).toContain('commands/doctor.mjs');
   });
 
   it('init loads few files: the command and the shared groups (scripts/build/chunk-roles.mjs)', () => {

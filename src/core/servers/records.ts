@@ -5,11 +5,11 @@
 // A same-name entry whose hash still matches is patchbay's own, unchanged (safe to re-pin or remove);
 // one that differs was edited by hand since (`modified`: refused without --force). The file is written
 // through the same transaction as the host files, so a rollback restores it with them.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseJson, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { PatchbayError, type ErrorCode } from '../../errors.js';
+import { sha256Hex } from '../../node-crypto.js';
 import { lineColumn } from '../../installers/text/text.js';
 import type { ServerSpec } from '../../servers/spec.js';
 import { checkRecordsFile } from './records-schema.js';
@@ -168,7 +168,7 @@ export function stageRecords(overlay: PlanningOverlay, file: string, records: Re
 
 /** sha256 of an entry's canonical JSON (keys sorted), so layout and key order do not matter. */
 export function entryHash(value: unknown): string {
-  return createHash('sha256').update(canonical(value)).digest('hex');
+  return sha256Hex(canonical(value));
 }
 
 function canonical(value: unknown): string {
