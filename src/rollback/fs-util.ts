@@ -1,15 +1,10 @@
-// Small filesystem primitives shared by apply, restore and the journal: hashing, durable writes,
+// Small filesystem primitives shared by apply, restore and the journal: durable writes,
 // symlink resolution. Every write is temp-file + fsync + rename + fsync(folder), so a reader (or a
 // crash) only ever sees the old bytes or the new bytes of a file, never a torn mix.
 import { lstat, open, readlink, realpath, rename, stat } from 'node:fs/promises';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sha256Hex } from '../node-crypto.js';
 import { step, type FaultHooks, type StepName } from './faults.js';
-
-export function sha256(bytes: Uint8Array): string {
-  return sha256Hex(bytes);
-}
 
 export function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error

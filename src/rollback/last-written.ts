@@ -5,7 +5,7 @@
 import { readAllJournalHeads, readJournal } from './journal.js';
 import { resolveStateDir } from './state-dir.js';
 import type { EngineOptions } from './api.js';
-import { sha256 } from './fs-util.js';
+import { sha256Hex } from '../node-crypto.js';
 
 export type LastWritten =
   /** The journal holds the bytes, and they hash to what the transaction wrote. */
@@ -29,7 +29,7 @@ export async function lastWritten(file: string, options: EngineOptions = {}): Pr
     if (change.deleted) return { kind: 'deleted', ...about };
     if (change.afterBase64 === undefined) return { kind: 'hash-only', ...about };
     const bytes = new Uint8Array(Buffer.from(change.afterBase64, 'base64'));
-    return sha256(bytes) === change.afterSha256 ? { kind: 'bytes', bytes, ...about } : { kind: 'hash-only', ...about };
+    return sha256Hex(bytes) === change.afterSha256 ? { kind: 'bytes', bytes, ...about } : { kind: 'hash-only', ...about };
   }
   return { kind: 'unknown' };
 }

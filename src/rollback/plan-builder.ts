@@ -5,7 +5,8 @@ import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { PatchbayError } from '../errors.js';
-import { errnoCode, readState, resolveWriteTarget, sha256 } from './fs-util.js';
+import { errnoCode, readState, resolveWriteTarget } from './fs-util.js';
+import { sha256Hex } from '../node-crypto.js';
 import type { FileAfter, FileBefore, FileChange, Plan } from './types.js';
 
 /**
@@ -70,7 +71,7 @@ function withLazyHash(fields: Omit<FileBefore, 'sha256'> & { bytes: Uint8Array }
     enumerable: true,
     configurable: true,
     get(): string {
-      const value = sha256(fields.bytes);
+      const value = sha256Hex(fields.bytes);
       Object.defineProperty(before, 'sha256', { value, enumerable: true, writable: true, configurable: true });
       return value;
     },
@@ -102,7 +103,7 @@ export function isNoOp(change: FileChange): boolean {
   if (change.after === 'delete') return !change.before.exists;
   if (!change.before.exists) return false;
   if (change.before.bytes) return sameBytes(change.before.bytes, change.after);
-  return change.before.sha256 === sha256(change.after);
+  return change.before.sha256 === sha256Hex(change.after);
 }
 
 /**

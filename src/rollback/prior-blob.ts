@@ -14,7 +14,8 @@ import { open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PatchbayError } from '../errors.js';
 import { step, type FaultHooks } from './faults.js';
-import { errnoCode, sha256 } from './fs-util.js';
+import { errnoCode } from './fs-util.js';
+import { sha256Hex } from '../node-crypto.js';
 import type { JournalFile } from './journal.js';
 
 /** Priors from this size up go to a blob; smaller ones stay inline (one file, one write). */
@@ -96,7 +97,7 @@ export async function priorBytesOf(id: string, f: JournalFile): Promise<Uint8Arr
   } catch (error) {
     throw blobCorrupt(id, f, file, errnoCode(error) === 'ENOENT' ? 'its prior bytes file is missing' : `its prior bytes file cannot be read (${errnoCode(error) ?? String(error)})`, error);
   }
-  if (sha256(bytes) !== f.priorSha256) throw blobCorrupt(id, f, file, 'its prior bytes file does not hold the bytes the journal recorded');
+  if (sha256Hex(bytes) !== f.priorSha256) throw blobCorrupt(id, f, file, 'its prior bytes file does not hold the bytes the journal recorded');
   bytesOf.set(f, bytes);
   return bytes;
 }

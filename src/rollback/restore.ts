@@ -7,7 +7,8 @@
 import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { step, type FaultHooks } from './faults.js';
-import { errnoCode, fsyncDir, readState, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
+import { errnoCode, fsyncDir, readState, tempPathFor, writeDurably, type FileState } from './fs-util.js';
+import { sha256Hex } from '../node-crypto.js';
 import type { Journal, JournalFile } from './journal.js';
 import { priorBytesOf } from './prior-blob.js';
 
@@ -31,13 +32,13 @@ async function observe(file: string): Promise<Observed> {
 export function matchesPrior(cur: Observed, f: JournalFile): boolean {
   if (cur === 'not-a-file') return false;
   if (!f.existedBefore) return !cur.exists;
-  return cur.exists && cur.bytes !== null && sha256(cur.bytes) === f.priorSha256 && cur.mode === f.priorMode;
+  return cur.exists && cur.bytes !== null && sha256Hex(cur.bytes) === f.priorSha256 && cur.mode === f.priorMode;
 }
 
 export function matchesAfter(cur: Observed, f: JournalFile): boolean {
   if (cur === 'not-a-file') return false;
   if (f.deleted) return !cur.exists;
-  return cur.exists && cur.bytes !== null && sha256(cur.bytes) === f.afterSha256;
+  return cur.exists && cur.bytes !== null && sha256Hex(cur.bytes) === f.afterSha256;
 }
 
 async function removeIfPresent(file: string): Promise<void> {

@@ -4,7 +4,8 @@
 import { PatchbayError } from '../errors.js';
 import type { RollbackOptions, TransactionSummary } from './api.js';
 import type { InternalOptions } from './faults.js';
-import { errnoCode, readState, sha256, type FileState } from './fs-util.js';
+import { errnoCode, readState, type FileState } from './fs-util.js';
+import { sha256Hex } from '../node-crypto.js';
 import { pruneJournals, readAllJournalHeads, readJournal, summarize, type Journal } from './journal.js';
 import { dirsToCreate } from './plan-builder.js';
 import { recoverUnderLock } from './recover.js';
@@ -65,7 +66,7 @@ export async function rollback(id?: string, options: RollbackOptions & InternalO
       if (cur === 'not-a-file') continue; // reported as changed; never replaced, even with force
       const before = {
         exists: cur.exists,
-        sha256: cur.bytes ? sha256(cur.bytes) : null,
+        sha256: cur.bytes ? sha256Hex(cur.bytes) : null,
         mode: cur.mode,
         bytes: cur.bytes,
       };

@@ -4,7 +4,8 @@ import { lstat, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PatchbayError } from '../errors.js';
 import { step, type FaultHooks } from './faults.js';
-import { errnoCode, fsyncDir, readState, resolveWriteTarget, sha256, tempPathFor, writeDurably, type FileState } from './fs-util.js';
+import { errnoCode, fsyncDir, readState, resolveWriteTarget, tempPathFor, writeDurably, type FileState } from './fs-util.js';
+import { sha256Hex } from '../node-crypto.js';
 import { JOURNAL_FORMAT, JOURNAL_FORMAT_BLOBS, writeJournal, type Journal, type JournalFile } from './journal.js';
 import { blobName, heldPrior, holdPrior, PRIOR_BLOB_MIN_BYTES } from './prior-blob.js';
 import { writeAccessDiagnostics } from './plan-builder.js';
@@ -81,7 +82,7 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
     }
     seen.set(target, change.path);
     const cur = await readForCheck(change, target);
-    const curSha256 = cur.bytes ? sha256(cur.bytes) : null;
+    const curSha256 = cur.bytes ? sha256Hex(cur.bytes) : null;
     checkAgainstPlan(change, cur, curSha256);
     const deleted = change.after === 'delete';
     const blob = cur.bytes !== null && cur.bytes.byteLength >= PRIOR_BLOB_MIN_BYTES;
@@ -96,7 +97,7 @@ async function prepare(id: string, changes: InternalChange[], createDirs: string
       priorUid: cur.uid,
       priorGid: cur.gid,
       deleted,
-      afterSha256: change.after === 'delete' ? null : sha256(change.after),
+      afterSha256: change.after === 'delete' ? null : sha256Hex(change.after),
       ...(change.journalAfter && change.after !== 'delete' ? { afterBase64: Buffer.from(change.after.buffer, change.after.byteOffset, change.after.byteLength).toString('base64') } : {}),
       tempPaths: [tempPathFor(target, id, 'write'), tempPathFor(target, id, 'restore')],
       done: false,
@@ -137,7 +138,7 @@ async function performChange(journal: Journal, f: JournalFile, change: InternalC
   const cur = await readForCheck(change, f.target);
   const prior = heldPrior(f);
   const stillPrior = f.existedBefore
-    ? cur.exists && cur.bytes !== null && (prior ? sameBytes(cur.bytes, prior) : sha256(cur.bytes) === f.priorSha256)
+    ? cur.exists && cur.bytes !== null && (prior ? sameBytes(cur.bytes, prior) : sha256Hex(cur.bytes) === f.priorSha256)
     : !cur.exists;
   if (!stillPrior) throw fileChanged(change.path, 'it was modified during apply');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPatchbayError } from '../../src/errors.js';
 import { createPlan, deserializePlan, dirsToCreate, makeChange, readBefore, serializePlan } from '../../src/rollback/index.js';
-import { sha256 } from '../../src/rollback/fs-util.js';
+import { sha256Hex } from '../../src/node-crypto.js';
 import { enc, tempRoot } from '../helpers/rollback-fixture.js';
 
 describe('readBefore', () => {
@@ -14,7 +14,7 @@ describe('readBefore', () => {
     await chmod(path.join(dir, 'real.json'), 0o600);
     await symlink('real.json', path.join(dir, 'link.json'));
     const b = await readBefore(path.join(dir, 'link.json'));
-    expect(b).toEqual({ exists: true, sha256: sha256(enc('{"a":1}')), mode: 0o600, bytes: new Uint8Array(enc('{"a":1}')) });
+    expect(b).toEqual({ exists: true, sha256: sha256Hex(enc('{"a":1}')), mode: 0o600, bytes: new Uint8Array(enc('{"a":1}')) });
   });
 
   it('a missing file or a dangling link is exists:false', async () => {
