@@ -27,8 +27,12 @@ export async function readHostFile(path: string, codec: DocumentCodec): Promise<
       diagnostics: [{ code: 'io-failed', severity: 'error', path, message: `cannot read the file (${code ?? 'error'})`, hint: 'check its permissions' }],
     };
   }
-  await codec.ready?.(); // the TOML and YAML codecs load on first use
-  const doc = codec.parse(text, { path });
+  // Nothing here edits the document: a plain YAML file is read without the `yaml` package (peek).
+  let doc = await codec.peek?.(text, { path });
+  if (doc === undefined) {
+    await codec.ready?.(); // the TOML and YAML codecs load on first use
+    doc = codec.parse(text, { path });
+  }
   const diagnostics = [...doc.diagnostics];
   if (hasErrors(diagnostics)) return { path, exists: true, diagnostics };
   return { path, exists: true, ...(doc.empty ? {} : { doc }), diagnostics };

@@ -73,7 +73,8 @@ export async function inspectHosts(ctx: HostContext, options: InspectOptions): P
     ...(options.probeVersions === undefined ? {} : { probeVersions: options.probeVersions }),
   };
   const hosts = selected(options.hosts).filter((h) => options.hosts !== undefined || supportsScope(hostRecord(h), options.scope));
-  const overlay = new PlanningOverlay();
+  // Reports only: nothing is edited, so YAML files may be read without the `yaml` package.
+  const overlay = new PlanningOverlay(undefined, { inspectOnly: true });
   const binding = options.binding ?? selfBinding(options.version, selfEnv(ctx.env));
   const sharing = sharingIndex(ctx, options.scope); // once per call: see sharingIndex
   return Promise.all(hosts.map(async (h) => withSharing(sharing, (await inspectHost(hostRecord(h), ctx, options.scope, overlay, binding, detect)).report)));

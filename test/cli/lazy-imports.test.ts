@@ -250,7 +250,8 @@ describe('the built bundle: files a real run loads', () => {
   const g = builtGraph();
   const dist = path.join(root, 'dist');
 
-  async function loadedBy(args: string[], input?: string): Promise<{ files: string[]; inputs: string[]; packages: string[] }> {
+  /** `files`: paths under the run's temp folder (`home/...`, `project/...`) written before it starts. */
+  async function loadedBy(args: string[], input?: string, files: Record<string, string> = {}): Promise<{ files: string[]; inputs: string[]; packages: string[]; stdout: string }> {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'pb-lazy-'));
     try {
       const out = path.join(tmp, 'loaded.txt');
@@ -260,6 +261,10 @@ describe('the built bundle: files a real run loads', () => {
       const project = path.join(tmp, 'project');
       await mkdir(home);
       await mkdir(project);
+      for (const [name, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(tmp, name)), { recursive: true });
+        await writeFile(path.join(tmp, name), text);
+      }
       const env = { PATH: '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), PATCHBAY_STATE_DIR: path.join(tmp, 'state'), NO_COLOR: '1', PB_LOADED: out };
       const r = spawnSync(process.execPath, ['--import', pathToFileURL(path.join(tmp, 'register.mjs')).href, path.join(dist, 'patchbay.mjs'), ...args.map((a) => a.replace('<project>', project))], {
         cwd: project,
@@ -269,13 +274,13 @@ describe('the built bundle: files a real run loads', () => {
         timeout: 60_000,
       });
       expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-      const files = readFileSync(out, 'utf8')
+      const loaded = readFileSync(out, 'utf8')
         .split('\n')
         .filter((u) => u.startsWith(pathToFileURL(dist).href + '/'))
         .map((u) => path.relative(dist, fileURLToPath(u)).split(path.sep).join('/'));
-      for (const f of files) expect(g, `${f} is in dist/meta.json (stale build?)`).toHaveProperty([f]);
-      const inputs = inputsOf(g, files);
-      return { files, inputs, packages: packagesOf(inputs) };
+      for (const f of loaded) expect(g, `${f} is in dist/meta.json (stale build?)`).toHaveProperty([f]);
+      const inputs = inputsOf(g, loaded);
+      return { files: loaded, inputs, packages: packagesOf(inputs), stdout: r.stdout };
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
@@ -295,6 +300,18 @@ describe('the built bundle: files a real run loads', () => {
     // (src/core/consent-status.ts), which sit in the engine chunk every planning command loads.
     const shared = ['src/server/offload/role.ts', 'src/doctor/host-entries.ts', 'src/doctor/host-file.ts'];
     expect(run.inputs.filter((i) => (i.startsWith('src/server/') || i.startsWith('src/doctor/')) && !shared.includes(i))).toEqual([]);
+  });
+
+  it('list reads a plain Goose file without the yaml package, and one with an anchor through it', async () => {
+    const goose = 'home/.config/goose/config.yaml';
+    const args = ['list', '--host', 'goose', '--scope', 'user'];
+    const plain = await loadedBy(args, undefined, { [goose]: 'extensions:\n  fetch:\n    cmd: uvx\n    args:\n    - mcp-server-fetch\n    enabled: true\n    type: stdio\n' });
+    expect(plain.stdout).toContain('fetch  goose (user)');
+    expect(plain.stdout).toContain('stdio: uvx mcp-server-fetch');
+    expect(plain.packages).not.toContain('yaml');
+    const anchored = await loadedBy(args, undefined, { [goose]: 'base: &b\n  type: stdio\nextensions:\n  fetch:\n    cmd: uvx\n    args:\n    - mcp-server-fetch\n    enabled: true\n    type: stdio\n' });
+    expect(anchored.stdout).toContain('stdio: uvx mcp-server-fetch');
+    expect(anchored.packages).toContain('yaml');
   });
 
   it('mcp answers initialize without loading prompts, the manifest schema, the installers or the engine', async () => {

@@ -9,7 +9,7 @@
 import { PatchbayError } from '../../errors.js';
 import type { DocumentCodec, DocumentKind } from './types.js';
 
-export function lazyCodec(kind: DocumentKind, load: () => Promise<DocumentCodec>): DocumentCodec {
+export function lazyCodec(kind: DocumentKind, load: () => Promise<DocumentCodec>, peek?: DocumentCodec['peek']): DocumentCodec {
   let loaded: DocumentCodec | undefined;
   let loading: Promise<void> | undefined;
   const codec = (): DocumentCodec => {
@@ -25,5 +25,6 @@ export function lazyCodec(kind: DocumentKind, load: () => Promise<DocumentCodec>
       (loading ??= load().then((c) => {
         loaded = c;
       })),
+    ...(peek ? { peek } : {}),
   };
 }

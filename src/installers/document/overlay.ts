@@ -5,7 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { rememberText, roundTrips } from '../../decoded-text.js';
-import { isPatchbayError, type ErrorCode } from '../../errors.js';
+import { isPatchbayError, PatchbayError, type ErrorCode } from '../../errors.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { makeChange, readBefore } from '../../rollback/plan-builder.js';
 import type { FileBefore, FileChange } from '../../rollback/types.js';
@@ -41,10 +41,24 @@ interface FileState extends OverlayFile {
   parsed?: { codec: DocumentCodec; bom: boolean; text: string | null; doc: ConfigDocument };
 }
 
+export interface OverlayOptions {
+  /**
+   * Nothing will be edited (status, list): documents may come from a codec's `peek`, which reads
+   * plain YAML without loading the `yaml` package, and every edit is refused as a programming error.
+   */
+  inspectOnly?: boolean;
+}
+
 export class PlanningOverlay {
   private readonly files = new Map<string, Promise<FileState>>();
+  private readonly inspectOnly: boolean;
 
-  constructor(private readonly read: (file: string) => Promise<FileBefore> = readBefore) {}
+  constructor(
+    private readonly read: (file: string) => Promise<FileBefore> = readBefore,
+    options: OverlayOptions = {},
+  ) {
+    this.inspectOnly = options.inspectOnly === true;
+  }
 
   /** The file's current state in this plan (read from disk once). */
   async file(file: string): Promise<OverlayFile> {
@@ -103,14 +117,19 @@ export class PlanningOverlay {
     // is safe. The key is the exact text (=== on the same string is a pointer comparison).
     const cached = s.parsed;
     if (cached && cached.codec === codec && cached.bom === s.bom && cached.text === s.text) return cached.doc;
-    await codec.ready?.(); // the TOML and YAML codecs load on first use
-    const doc = codec.parse((s.bom ? BOM : '') + (s.text ?? ''), { path: s.path });
+    const text = (s.bom ? BOM : '') + (s.text ?? '');
+    let doc = this.inspectOnly ? await codec.peek?.(text, { path: s.path }) : undefined;
+    if (doc === undefined) {
+      await codec.ready?.(); // the TOML and YAML codecs load on first use
+      doc = codec.parse(text, { path: s.path });
+    }
     s.parsed = { codec, bom: s.bom, text: s.text, doc };
     return doc;
   }
 
   /** Stack edits (relative to the current BOM-less text) on the file; creates it when absent. */
   async edit(file: string, edits: readonly TextEdit[], label: string): Promise<void> {
+    this.writable();
     if (edits.length === 0) return;
     const s = await this.state(file);
     s.text = applyTextEdits(s.text ?? '', edits);
@@ -120,6 +139,7 @@ export class PlanningOverlay {
 
   /** Replace the whole current text (a file written whole, like the manifest); BOM kept. */
   async replaceText(file: string, text: string, label: string, options: { createMode?: number; journalAfter?: boolean } = {}): Promise<void> {
+    this.writable();
     const s = await this.state(file);
     if (options.createMode !== undefined) s.createMode = options.createMode;
     if (options.journalAfter) s.journalAfter = true;
@@ -131,10 +151,15 @@ export class PlanningOverlay {
   }
 
   async delete(file: string, label: string): Promise<void> {
+    this.writable();
     const s = await this.state(file);
     s.text = null;
     s.exists = false;
     s.labels.add(label);
+  }
+
+  private writable(): void {
+    if (this.inspectOnly) throw new PatchbayError('internal', 'an edit was planned on an inspect-only overlay; plan edits on a PlanningOverlay made without inspectOnly');
   }
 
   /** One change per file whose bytes differ from disk, in the order files were first read. */

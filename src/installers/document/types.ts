@@ -79,6 +79,12 @@ export interface DocumentCodec {
   create(value: { [key: string]: DocValue }, style?: Partial<DocumentStyle>): string;
   /** Loads the codec's code when it is lazy (lazy-codec.ts); parse/create may be called once it resolves. */
   ready?(): Promise<void>;
+  /**
+   * A document for reading only, without loading the codec's code: what `parse` would give for
+   * `text` (value, positions, style, no diagnostics), or undefined when only `parse` can tell. Its
+   * edits throw. Used by an inspect-only overlay (overlay.ts); YAML's is yaml/simple-read.ts.
+   */
+  peek?(text: string, options: { path?: string }): Promise<ConfigDocument | undefined>;
 }
 
 /** An edit the document cannot make safely (e.g. TOML: our table name is also a dotted key elsewhere). */
