@@ -2,6 +2,7 @@
 // original text. A document with an error diagnostic is never edited (every operation refuses with
 // that diagnostic's code and position), and get() answers undefined for it.
 import type { Diagnostic } from '../../diagnostics.js';
+import { valueAt } from '../document/pointer.js';
 import { DocumentEditError, type ConfigDocument, type DocPath, type DocValue, type DocumentStyle, type TextEdit } from '../document/types.js';
 import { lineColumn } from '../text/text.js';
 import type { BlockLayout } from './print.js';
@@ -39,13 +40,7 @@ export class YamlDocument implements ConfigDocument {
 
   get(path: DocPath): DocValue | undefined {
     if (this.parsed.diagnostics.length > 0) return undefined;
-    let cur: unknown = this.parsed.value;
-    for (const seg of path) {
-      if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) return undefined;
-      if (!Object.hasOwn(cur, seg)) return undefined;
-      cur = (cur as Record<string | number, unknown>)[seg];
-    }
-    return cur as DocValue | undefined;
+    return valueAt(this.parsed.value, path) as DocValue | undefined;
   }
 
   position(path: DocPath): { line: number; column: number } | undefined {

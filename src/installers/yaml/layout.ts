@@ -4,6 +4,7 @@
 import { isMap, isPair, isSeq, type Pair, type ParsedNode, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { DocumentStyle } from '../document/types.js';
 import type { BlockLayout } from './print.js';
+import { indentStep } from './indent-step.js';
 import { column, startsLine } from './lines.js';
 
 export type Collection = YAMLMap.Parsed | YAMLSeq.Parsed;
@@ -100,14 +101,6 @@ function detectLayout(text: string, root: ParsedNode | null): BlockLayout {
     }
   };
   visit(root);
-  let unit = 2;
-  let best = 0;
-  for (const [step, count] of steps) {
-    if (count > best || (count === best && step < unit)) {
-      unit = step;
-      best = count;
-    }
-  }
-  return { unit, seqIndent: indented >= flush };
+  return { unit: indentStep(steps), seqIndent: indented >= flush };
 }
 

@@ -5,8 +5,10 @@
 // DocumentEditError (which callers report as a refusal naming the file). Formats do not import
 // patchbay's errors (test/installers/layering.test.ts); the overlay's own guard throws the typed one.
 import type { Diagnostic } from '../../diagnostics.js';
+import { valueAt } from '../document/pointer.js';
 import type { ConfigDocument, DocPath, DocValue, DocumentStyle, TextEdit } from '../document/types.js';
 import { lineColumn, splitBom } from '../text/text.js';
+import { indentStep } from './indent-step.js';
 import { pathKey, readSimpleYaml, type SimpleYaml } from './simple-read.js';
 
 /** The read-only document for `input` (BOM allowed), or undefined when the `yaml` package must read it. */
@@ -29,7 +31,7 @@ class SimpleYamlDocument implements ConfigDocument {
     // layout.ts's detectStyle, from the reader's tally instead of the package's nodes.
     const crlf = (text.match(/\r\n/g) ?? []).length;
     const lf = (text.match(/\n/g) ?? []).length - crlf;
-    this.style = { eol: crlf > 0 && crlf >= lf ? '\r\n' : '\n', indentUnit: ' '.repeat(mostCommonStep(read.steps)), finalNewline: text === '' || /[\r\n]$/.test(text), bom };
+    this.style = { eol: crlf > 0 && crlf >= lf ? '\r\n' : '\n', indentUnit: ' '.repeat(indentStep(read.steps)), finalNewline: text === '' || /[\r\n]$/.test(text), bom };
   }
 
   get empty(): boolean {
@@ -37,13 +39,7 @@ class SimpleYamlDocument implements ConfigDocument {
   }
 
   get(path: DocPath): DocValue | undefined {
-    let cur: unknown = this.read.value;
-    for (const seg of path) {
-      if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) return undefined;
-      if (!Object.hasOwn(cur, seg)) return undefined;
-      cur = (cur as Record<string | number, unknown>)[seg];
-    }
-    return cur as DocValue | undefined;
+    return valueAt(this.read.value, path) as DocValue | undefined;
   }
 
   position(path: DocPath): { line: number; column: number } | undefined {
@@ -62,19 +58,6 @@ class SimpleYamlDocument implements ConfigDocument {
   replace(): TextEdit[] {
     return readOnly();
   }
-}
-
-/** The most common step, ties to the smaller, 2 when nothing is nested (layout.ts's detectLayout). */
-function mostCommonStep(steps: ReadonlyMap<number, number>): number {
-  let unit = 2;
-  let best = 0;
-  for (const [step, count] of steps) {
-    if (count > best || (count === best && step < unit)) {
-      unit = step;
-      best = count;
-    }
-  }
-  return unit;
 }
 
 function readOnly(): never {
