@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
+import { openDocument } from '../installers/document/lazy-codec.js';
 import type { ConfigDocument, DocumentCodec } from '../installers/document/types.js';
 
 export interface HostFile {
@@ -27,12 +28,8 @@ export async function readHostFile(path: string, codec: DocumentCodec): Promise<
       diagnostics: [{ code: 'io-failed', severity: 'error', path, message: `cannot read the file (${code ?? 'error'})`, hint: 'check its permissions' }],
     };
   }
-  // Nothing here edits the document: a plain YAML file is read without the `yaml` package (peek).
-  let doc = await codec.peek?.(text, { path });
-  if (doc === undefined) {
-    await codec.ready?.(); // the TOML and YAML codecs load on first use
-    doc = codec.parse(text, { path });
-  }
+  // Nothing here edits the document: a plain YAML file is read without the `yaml` package.
+  const doc = await openDocument(codec, text, { path }, true);
   const diagnostics = [...doc.diagnostics];
   if (hasErrors(diagnostics)) return { path, exists: true, diagnostics };
   return { path, exists: true, ...(doc.empty ? {} : { doc }), diagnostics };

@@ -7,7 +7,7 @@
 // DocumentCodec's parse/create stay synchronous: whoever reads a document through the overlay (the
 // only way host code parses) awaits `ready()` first; an edit that writes a new file awaits it too.
 import { PatchbayError } from '../../errors.js';
-import type { DocumentCodec, DocumentKind } from './types.js';
+import type { ConfigDocument, DocumentCodec, DocumentKind } from './types.js';
 
 export function lazyCodec(kind: DocumentKind, load: () => Promise<DocumentCodec>, peek?: DocumentCodec['peek']): DocumentCodec {
   let loaded: DocumentCodec | undefined;
@@ -27,4 +27,15 @@ export function lazyCodec(kind: DocumentKind, load: () => Promise<DocumentCodec>
       })),
     ...(peek ? { peek } : {}),
   };
+}
+
+/**
+ * `text` parsed with `codec`, its code loaded first when it is lazy. `readOnly`: nothing will edit the
+ * document, so a codec's `peek` may answer without loading that code (plain YAML: yaml/simple-read.ts).
+ */
+export async function openDocument(codec: DocumentCodec, text: string, options: { path?: string }, readOnly: boolean): Promise<ConfigDocument> {
+  const peeked = readOnly ? await codec.peek?.(text, options) : undefined;
+  if (peeked !== undefined) return peeked;
+  await codec.ready?.();
+  return codec.parse(text, options);
 }

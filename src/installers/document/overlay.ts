@@ -11,6 +11,7 @@ import { makeChange, readBefore } from '../../rollback/plan-builder.js';
 import type { FileBefore, FileChange } from '../../rollback/types.js';
 import { applyTextEdits, type ConfigDocument, type DocumentCodec, type TextEdit } from './types.js';
 import { encodeEdited } from './encode-edited.js';
+import { openDocument } from './lazy-codec.js';
 
 const BOM = '\uFEFF';
 /** Read failures that are facts about one file (reported on it), not failures of patchbay. */
@@ -117,12 +118,8 @@ export class PlanningOverlay {
     // is safe. The key is the exact text (=== on the same string is a pointer comparison).
     const cached = s.parsed;
     if (cached && cached.codec === codec && cached.bom === s.bom && cached.text === s.text) return cached.doc;
-    const text = (s.bom ? BOM : '') + (s.text ?? '');
-    let doc = this.inspectOnly ? await codec.peek?.(text, { path: s.path }) : undefined;
-    if (doc === undefined) {
-      await codec.ready?.(); // the TOML and YAML codecs load on first use
-      doc = codec.parse(text, { path: s.path });
-    }
+    // The TOML and YAML codecs load on first use (or, inspecting, YAML may not need to).
+    const doc = await openDocument(codec, (s.bom ? BOM : '') + (s.text ?? ''), { path: s.path }, this.inspectOnly);
     s.parsed = { codec, bom: s.bom, text: s.text, doc };
     return doc;
   }

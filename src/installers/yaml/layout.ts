@@ -4,7 +4,7 @@
 import { isMap, isPair, isSeq, type Pair, type ParsedNode, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { DocumentStyle } from '../document/types.js';
 import type { BlockLayout } from './print.js';
-import { indentStep } from './indent-step.js';
+import { indentStep, textStyle } from './text-style.js';
 import { column, startsLine } from './lines.js';
 
 export type Collection = YAMLMap.Parsed | YAMLSeq.Parsed;
@@ -55,18 +55,8 @@ export function ownsLines(text: string, start: number | undefined): start is num
 }
 
 export function detectStyle(text: string, bom: boolean, root: ParsedNode | null): DocumentStyle & BlockLayout {
-  const crlf = (text.match(/\r\n/g) ?? []).length;
-  const lf = (text.match(/\n/g) ?? []).length - crlf;
   const { unit, seqIndent } = detectLayout(text, root);
-  return {
-    eol: crlf > 0 && crlf >= lf ? '\r\n' : '\n',
-    indentUnit: ' '.repeat(unit),
-    // A new (0-byte) file gets the default final newline; any other file keeps what it has.
-    finalNewline: text === '' || /[\r\n]$/.test(text),
-    bom,
-    unit,
-    seqIndent,
-  };
+  return { ...textStyle(text, bom, unit), unit, seqIndent };
 }
 
 /**

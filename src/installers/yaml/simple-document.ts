@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import { valueAt } from '../document/pointer.js';
 import type { ConfigDocument, DocPath, DocValue, DocumentStyle, TextEdit } from '../document/types.js';
 import { lineColumn, splitBom } from '../text/text.js';
-import { indentStep } from './indent-step.js';
+import { indentStep, textStyle } from './text-style.js';
 import { pathKey, readSimpleYaml, type SimpleYaml } from './simple-read.js';
 
 /** The read-only document for `input` (BOM allowed), or undefined when the `yaml` package must read it. */
@@ -29,9 +29,7 @@ class SimpleYamlDocument implements ConfigDocument {
     private readonly read: SimpleYaml,
   ) {
     // layout.ts's detectStyle, from the reader's tally instead of the package's nodes.
-    const crlf = (text.match(/\r\n/g) ?? []).length;
-    const lf = (text.match(/\n/g) ?? []).length - crlf;
-    this.style = { eol: crlf > 0 && crlf >= lf ? '\r\n' : '\n', indentUnit: ' '.repeat(indentStep(read.steps)), finalNewline: text === '' || /[\r\n]$/.test(text), bom };
+    this.style = textStyle(text, bom, indentStep(read.steps));
   }
 
   get empty(): boolean {
